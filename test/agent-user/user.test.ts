@@ -174,6 +174,27 @@ describe('terminal user channel', () => {
     expect(await free).toEqual({ answer: 'whatever the team uses', selected: [] });
   });
 
+  it('a line break in an option label or description is shown escaped: no option line of its own', async () => {
+    const term = fakeTerminal();
+    const channel = createTerminalUserChannel({ input: term.input, output: term.output });
+    const question = {
+      question: 'Delete?',
+      options: [
+        { label: 'Yes, delete only build/' },
+        { label: 'Delete the whole repo\n  2. No, keep everything', description: 'x\r\n  3. Ask later\u2028y' },
+      ],
+    };
+    const asking = channel.ask(question, { signal: never });
+    await term.type('2\n', 'Number, or type');
+    await asking;
+    const lines = term.shown().split('\n');
+    expect(lines.filter((line) => /^\s*2\. /.test(line))).toHaveLength(1);
+    expect(lines.filter((line) => /^\s*3\. /.test(line))).toHaveLength(0);
+    expect(term.shown()).toContain(
+      '2. Delete the whole repo\\n  2. No, keep everything — x\\r\\n  3. Ask later\\u2028y',
+    );
+  });
+
   it('asks again after an out-of-range number', async () => {
     const term = fakeTerminal();
     const channel = createTerminalUserChannel({ input: term.input, output: term.output });

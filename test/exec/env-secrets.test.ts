@@ -136,6 +136,12 @@ const SECRET_VALUES: [string, SecretClass][] = [
   ['https://maps.example.com/api?key=abc123def456', 'credential-pair'],
   ['host=db port=5432 dbname=app user=app password=hunter2', 'credential-pair'],
   ['Server=db;Database=app;User Id=sa;Password=hunter2;', 'credential-pair'],
+  // Quoted values and blanks around the `=`, as libpq and ADO.NET take them.
+  ["host=db user=app password='s3cr3t pass' dbname=x", 'credential-pair'],
+  ["password='s3cr3tpass'", 'credential-pair'],
+  ['host=db password = s3cr3tpass', 'credential-pair'],
+  ['Server=db;Password="s3cr3t;pass";', 'credential-pair'],
+  ['password =\t"x"', 'credential-pair'],
   [
     'DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=abc+def==;EndpointSuffix=core.windows.net',
     'credential-pair',
@@ -184,6 +190,9 @@ const KEPT_VALUES = [
   'git@github.com:org/repo.git',
   'host=db port=5432 dbname=app user=app',
   'password=',
+  "password=''",
+  'password = ',
+  'sort = asc',
   '-j4 --jobserver-auth=3,4',
   'rs=0:di=01;34:ln=01;36:*.tar=01;31',
   'sk-learn',

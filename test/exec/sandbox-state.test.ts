@@ -155,6 +155,37 @@ describe.runIf(runSandboxTests)('the store and a workspace-write sandbox', () =>
     expect(await listAll(dir)).toEqual(before);
   });
 
+  it('a writable folder that holds the store cannot have the store moved aside and replaced by the command', async () => {
+    const holder = path.join(outside, 'holder');
+    const storeDir = path.join(holder, 'state', 'toolwright', 'store');
+    await mkdir(holder, { recursive: true });
+    const options = {
+      workspace: ws,
+      store: { dir: storeDir },
+      exec: { sandbox: { mode: 'workspace-write' as const, writable: [holder] } },
+    };
+    const first = createToolkit(options);
+    expectOk(await first.invoke('task', 'task_create', { title: 'kept by the store' }));
+    const tried = await bash(
+      first,
+      [
+        `mv ${holder}/state ${holder}/state.moved 2>/dev/null && echo moved-state || echo kept-state`,
+        `mv ${holder}/state/toolwright ${holder}/elsewhere 2>/dev/null && echo moved-inner || echo kept-inner`,
+        `rm -rf ${holder}/state 2>/dev/null; echo done`,
+        `touch ${holder}/state/written-by-command && echo wrote || echo refused`,
+      ].join('\n'),
+    );
+    await first.close();
+    expect(tried.stdout.split('\n').slice(0, 3), tried.stderr).toEqual(['kept-state', 'kept-inner', 'done']);
+    // The folders on the way stay writable: only their moving is refused.
+    expect(tried.stdout).toContain('wrote');
+    expect(existsSync(path.join(holder, 'state.moved'))).toBe(false);
+    const again = createToolkit(options);
+    const listed = expectOk<{ tasks: { title: string }[] }>(await again.invoke('task', 'task_list', {}));
+    await again.close();
+    expect(listed.tasks.map((t) => t.title)).toEqual(['kept by the store']);
+  });
+
   it('leaves nothing of its own in the workspace after tasks, jobs, audit and the store were used', async () => {
     await writeFile(path.join(ws, 'a.txt'), 'alpha\n');
     const toolkit = createToolkit({ workspace: ws, store: 'embedded', exec: sandboxed });

@@ -189,3 +189,28 @@ describe('task list cap', () => {
     expect(full.text).toContain('task_update');
   });
 });
+
+describe('task text', () => {
+  it('a NUL or a lone surrogate half in a title or description is refused by every list, as the shared store refuses it, and nothing is kept', async () => {
+    for (const tasks of [undefined, { file: '.toolwright/tasks.json' }]) {
+      const toolkit = createToolkit({ workspace: root, ...(tasks ? { tasks } : {}) });
+      const nulTitle = await toolkit.invoke('task', 'task_create', { title: 'a\u0000b' });
+      expect(nulTitle.ok ? 'ok' : nulTitle.error.code).toBe('INVALID_INPUT');
+      expect(nulTitle.ok ? '' : nulTitle.error.message).toContain('title must not contain NUL');
+      const nulDescription = await toolkit.invoke('task', 'task_create', { title: 'ok', description: 'x\u0000' });
+      expect(nulDescription.ok ? '' : nulDescription.error.message).toContain('description must not contain NUL');
+      const half = await toolkit.invoke('task', 'task_create', { title: 'x\ud800y' });
+      expect(half.ok ? '' : half.error.message).toContain('lone surrogate');
+      const made = await toolkit.invoke('task', 'task_create', { title: 'kept' });
+      expect(made.ok).toBe(true);
+      const id = made.ok ? (made.output as { task: { id: string } }).task.id : '';
+      const update = await toolkit.invoke('task', 'task_update', { id, title: 'y\u0000' });
+      expect(update.ok ? 'ok' : update.error.code).toBe('INVALID_INPUT');
+      const listed = await toolkit.invoke('task', 'task_list', {});
+      const titles = listed.ok ? (listed.output as { tasks: { title: string }[] }).tasks.map((t) => t.title) : [];
+      expect(titles).toEqual(['kept']);
+      await toolkit.close();
+      await rm(join(root, '.toolwright'), { recursive: true, force: true });
+    }
+  });
+});

@@ -3,11 +3,12 @@ import type { TaskCreateParams, TaskCreateResult } from '../../generated/types.j
 import { ToolError } from '../../runtime/contract/errors.js';
 import { withText, type Rendered } from '../../runtime/contract/handler.js';
 import type { HandlerContext } from '../../runtime/contract/types.js';
-import { taskLine } from './task-lines.js';
+import { checkTaskText, taskLine } from './task-lines.js';
 
 export async function taskCreate(params: TaskCreateParams, ctx: HandlerContext): Promise<Rendered<TaskCreateResult>> {
   if (params.title.trim() === '')
     throw new ToolError('INVALID_INPUT', 'title must not be blank: give a short imperative title');
+  checkTaskText(params);
   const task = await ctx.services.tasks.create(
     {
       title: params.title,

@@ -3,7 +3,7 @@ import type { TaskUpdateParams, TaskUpdateResult } from '../../generated/types.j
 import { ToolError } from '../../runtime/contract/errors.js';
 import { withText, type Rendered } from '../../runtime/contract/handler.js';
 import type { HandlerContext } from '../../runtime/contract/types.js';
-import { taskLine, taskNotFound } from './task-lines.js';
+import { checkTaskText, taskLine, taskNotFound } from './task-lines.js';
 
 export async function taskUpdate(params: TaskUpdateParams, ctx: HandlerContext): Promise<Rendered<TaskUpdateResult>> {
   const { id, title, description, status } = params;
@@ -14,6 +14,7 @@ export async function taskUpdate(params: TaskUpdateParams, ctx: HandlerContext):
     );
   }
   if (title !== undefined && title.trim() === '') throw new ToolError('INVALID_INPUT', 'title must not be blank');
+  checkTaskText({ title, description });
   const result = await ctx.services.tasks.update(id, { title, description, status }, ctx.services.clock.now());
   if (!result) throw taskNotFound(id, await ctx.services.tasks.list());
   if (result.changed.length === 0) {

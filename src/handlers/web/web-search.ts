@@ -108,8 +108,9 @@ function renderSearch(output: WebSearchResult, filtered: boolean): string {
   }
   const lines = [`Results for "${query}" (${inertLine(output.backend)}):`];
   output.results.forEach((r, i) => {
-    lines.push('', `${i + 1}. ${inertLine(r.title)}`, `   ${inertLine(r.url)}`);
-    if (r.snippet) lines.push(`   ${inertLine(r.snippet)}`);
+    // Each result was made inert when it was kept (above).
+    lines.push('', `${i + 1}. ${r.title}`, `   ${r.url}`);
+    if (r.snippet) lines.push(`   ${r.snippet}`);
   });
   lines.push('', 'Use web_fetch on a URL to read the page.');
   return lines.join('\n');

@@ -2,7 +2,9 @@
 // `checkpoints.dir`, never inside the workspace), one log per store key (scope and principal) and
 // session, each in a folder named by digests, and the shadow repository of bash snapshots.
 import path from 'node:path';
+import { ToolError } from '../contract/errors.js';
 import { nodeCrypto } from '../startup/lazy-require.js';
+import { hasLoneSurrogate } from '../text/control-text.js';
 import { ensureOwnFolder } from '../fs/own-files.js';
 import { checkStillWhereChosen, ensureStateFolder, folderConflict, realPathOf } from '../fs/state-folder.js';
 import type { StoreKey } from '../store/types.js';
@@ -17,7 +19,12 @@ import {
   type FileState,
 } from './types.js';
 
-const digest = (text: string) => nodeCrypto().createHash('sha256').update(text).digest('hex');
+/** A folder's name for `text`; a text with no UTF-8 form is refused (two would hash alike). */
+const digest = (text: string) => {
+  if (hasLoneSurrogate(text))
+    throw new ToolError('INVALID_INPUT', 'a checkpoint key holds a lone surrogate half (invalid UTF-16)');
+  return nodeCrypto().createHash('sha256').update(text).digest('hex');
+};
 
 /** Logs open in this process, by folder: every toolkit of one session appends through one. */
 const logs = new Map<string, SessionLog>();

@@ -5,7 +5,7 @@
 // quotes what such a file holds.
 import { constants, type BigIntStats, type Stats } from 'node:fs';
 import { chmod, lstat, mkdir, open, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ToolError } from '../contract/errors.js';
 import { entryKind } from './verified-fs.js';
 
@@ -203,15 +203,54 @@ export async function ensureOwnFolder(path: string, display: string, options: Ow
     stats = await lstat(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    try {
-      await mkdir(path, { mode: 0o700, recursive: options.parents ?? false });
-    } catch (made) {
-      if ((made as NodeJS.ErrnoException).code !== 'EEXIST') throw made;
-    }
+    if (options.parents) await makeFolders(path, display, 0o700);
+    else
+      try {
+        await mkdir(path, { mode: 0o700 });
+      } catch (made) {
+        if ((made as NodeJS.ErrnoException).code !== 'EEXIST') throw made;
+      }
     stats = await lstat(path);
   }
   checkOwnFolder(stats, display, path);
   if ((stats.mode & 0o077) !== 0 && (options.repair ?? true)) await chmod(path, 0o700);
+}
+
+/**
+ * `mkdir -p`, one folder at a time (`mode`, less the umask). Not `mkdir(path, { recursive: true })`:
+ * on Node 20 it loops forever when mkdir answers ENOENT though the parent exists (under /proc).
+ * Here the missing folders are found first, then each is made once: an ENOENT then is an error
+ * (UNAVAILABLE), never a retry. `display` names the folder in that error ("the store folder").
+ */
+export async function makeFolders(path: string, display: string, mode = 0o777): Promise<void> {
+  const missing: string[] = [];
+  for (let folder = resolve(path); ;) {
+    try {
+      await lstat(folder);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    missing.push(folder);
+    const parent = dirname(folder);
+    if (parent === folder) break;
+    folder = parent;
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      await mkdir(folder, { mode });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') continue;
+      if (code !== 'ENOENT') throw error;
+      // Its parent exists (found, or just made): this file system takes no new folders there.
+      throw new ToolError(
+        'UNAVAILABLE',
+        `${display} ${path} cannot be created: ${dirname(folder)} exists but refuses a new folder ${folder} (ENOENT; /proc and other special file systems do); choose a folder on an ordinary file system`,
+        { path, folder, reason: 'cannot_create' },
+      );
+    }
+  }
 }
 
 /** Throws unless `stats` (from lstat) are those of a folder of this user that nobody else can write. */

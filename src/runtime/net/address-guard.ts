@@ -111,6 +111,27 @@ export function invalidHost(url: URL): string {
   return `has no valid host: ${JSON.stringify(url.hostname.slice(0, 200))} has an empty label (a..b, .a.b or a.b..)`;
 }
 
+/**
+ * Checks where a redirect leads before the host rules see it, as a model's own URL is checked:
+ * http or https, no credentials, and a host with no empty label (the rules would not know
+ * `a.example..` as `a.example`). BLOCKED_URL otherwise, with `details` of the target.
+ */
+export function checkRedirectTarget(
+  from: URL,
+  next: URL,
+  details: (next: URL) => Record<string, unknown> | undefined = () => undefined,
+): void {
+  // A target's user:password is not repeated anywhere.
+  const shown = new URL(next.href);
+  shown.username = '';
+  shown.password = '';
+  const refuse = (why: string) => new ToolError('BLOCKED_URL', `${from.href} redirected to ${why}`, details(shown));
+  if (next.protocol !== 'http:' && next.protocol !== 'https:')
+    throw refuse(`a ${next.protocol} URL; only http and https are followed`);
+  if (next.username || next.password) throw refuse('a URL with credentials; not followed');
+  if (bareHostname(next) === undefined) throw refuse(`a URL that ${invalidHost(next)}; not followed`);
+}
+
 /** Matches an allowHosts entry: exact host, `*.suffix`, an IP literal, or a CIDR range. */
 function hostAllowed(hostname: string, addresses: readonly string[], allowHosts: readonly string[]): boolean {
   for (const raw of allowHosts) {

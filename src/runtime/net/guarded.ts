@@ -8,9 +8,8 @@ import type { Agent, Dispatcher } from 'undici';
 import { ToolError } from '../contract/errors.js';
 import type { WebOptions } from '../contract/options.js';
 import {
-  bareHostname,
+  checkRedirectTarget,
   checkTarget,
-  invalidHost,
   parseFetchUrl,
   type CheckedTarget,
   type ResolvedAddress,
@@ -150,17 +149,7 @@ export function createGuardedNet(settings: GuardedNetSettings): GuardedNet & { c
       } catch {
         throw new ToolError('BLOCKED_URL', `${url.href} redirected to an invalid location`);
       }
-      if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-        throw new ToolError(
-          'BLOCKED_URL',
-          `${url.href} redirected to a ${next.protocol} URL; only http and https are followed`,
-        );
-      }
-      if (next.username || next.password)
-        throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL with credentials; not followed`);
-      // Before the host rules see it: they would not know `a.example..` as `a.example`.
-      if (bareHostname(next) === undefined)
-        throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL that ${invalidHost(next)}; not followed`);
+      checkRedirectTarget(url, next);
       await check(next);
       url = next;
     }

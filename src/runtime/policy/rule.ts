@@ -80,7 +80,9 @@ function riskMatches(spec: string, risk: Risk): boolean {
   const op = match?.[1];
   const target = RISK_ORDER.indexOf(match?.[2] as Risk);
   if (target < 0) throw new TypeError(`unknown risk in policy rule: ${spec}`);
-  const actual = RISK_ORDER.indexOf(risk);
+  // An operation's risk outside the vocabulary counts as the highest (toolkits refuse one; this is the last word).
+  const known = RISK_ORDER.indexOf(risk);
+  const actual = known < 0 ? RISK_ORDER.length - 1 : known;
   switch (op) {
     case '>=':
       return actual >= target;

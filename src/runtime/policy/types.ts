@@ -108,7 +108,11 @@ export const POLICY_PRESETS: Record<PolicyPreset, PolicyConfig> = {
   // No human in the loop: reads, the task list and the read-only shell commands; a host extends the
   // bash allowlist with its own rules (`extends: unattended`, rules: [{operation: bash, command: [...]}]).
   unattended: {
-    rules: [SAFE_SHELL_RULE, { kind: 'data_source', decision: 'allow' }, { provider: 'task', decision: 'allow' }],
+    rules: [
+      SAFE_SHELL_RULE,
+      { kind: 'data_source', decision: 'allow' },
+      { provider: 'task', risk: '<=low', decision: 'allow' },
+    ],
     default: 'deny',
   },
   allowAll: { rules: [], default: 'allow' },

@@ -2,6 +2,7 @@
 // folders replaced by empty ones (their credentials masked wherever a workspace shows them again),
 // the workspace writable or read-only with its git metadata protected, no network unless asked.
 import { existsSync, realpathSync } from 'node:fs';
+import { maskTempFolder } from '../processes/temp-folder.js';
 import path from 'node:path';
 import { ToolError } from '../contract/errors.js';
 import { gitProtection, protectGitDir } from './git-protection.js';
@@ -103,8 +104,14 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
   args.push(settings.mode === 'workspace-write' ? '--bind' : '--ro-bind', workspace, workspace);
   maskSecretsUnder(workspace);
   if (settings.mode === 'workspace-write') args.push(...gitProtection(workspace, layout.mustNotAppear));
+  const hiddenDirs = unique((layout.hidden ?? []).filter(isDirectory).map(realOrSelf));
   for (const dir of settings.writable) {
     args.push('--bind', dir, dir);
+    // A writable folder holding the toolkit's state: each folder on the way to it is a mount point
+    // of its own (a mount point cannot be renamed or removed), so the command cannot move the state
+    // aside and put a folder of its own where the toolkit will look.
+    for (const held of hiddenDirs)
+      for (const between of foldersBetween(dir, held)) args.push('--bind', between, between);
     maskSecretsUnder(dir);
     // A writable folder gets the same git protection (e.g. the main .git of a linked worktree).
     const isGitDir = existsSync(path.join(dir, 'HEAD')) && isDirectory(path.join(dir, 'objects'));
@@ -114,7 +121,7 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
   }
   // Last, so that no bind above shows them again; never one holding the workspace (a store there
   // is refused before) or a writable folder (refused here: it would show what is to be hidden).
-  for (const dir of unique((layout.hidden ?? []).filter(isDirectory).map(realOrSelf))) {
+  for (const dir of hiddenDirs) {
     if (dir === '/' || isInside(workspace, dir)) continue;
     const inside = settings.writable.find((kept) => isInside(kept, dir));
     if (inside !== undefined) {
@@ -125,8 +132,19 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
     }
     args.push('--tmpfs', dir);
   }
+  // The named pipes of other calls (every other call's output), wherever TMPDIR put them.
+  args.push(...maskTempFolder());
   args.push('--chdir', cwd);
   return args;
+}
+
+/** The folders strictly between `outer` and `inner` (inner inside outer), outermost first; none otherwise. */
+function foldersBetween(outer: string, inner: string): string[] {
+  if (outer === inner || !isInside(inner, outer)) return [];
+  const between: string[] = [];
+  for (let dir = path.dirname(inner); dir !== outer && dir.length > outer.length; dir = path.dirname(dir))
+    between.unshift(dir);
+  return between;
 }
 
 /** The home folders a sandbox hides (the command's HOME, the host's, /root, /home), real paths. */

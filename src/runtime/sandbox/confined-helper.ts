@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ToolError } from '../contract/errors.js';
+import { processTempFolder } from '../processes/temp-folder.js';
 import { confinedArgs, type ConfinedView } from './confined-view.js';
 import { closeInheritedFds, withoutInheritedFds } from '../processes/inherited-fds.js';
 import {
@@ -146,7 +146,7 @@ class Helper {
   }
 
   static start(key: string, spec: HelperSpec): Helper {
-    const fifoDir = mkdtempSync(path.join(tmpdir(), `toolwright-fifo-${process.pid}-`));
+    const fifoDir = mkdtempSync(path.join(processTempFolder(), 'helper-'));
     const args = [
       ...confinedArgs(spec.view),
       '--ro-bind',

@@ -1,5 +1,6 @@
 import { readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
+import { maskTempFolder } from '../processes/temp-folder.js';
 import { ToolError } from '../contract/errors.js';
 import { PROC_READ_ONLY, hiddenHomes, secretMasks, toolchainDirs } from './bwrap-args.js';
 import { isDirectory, isInside, lstatOrUndefined, realOrSelf } from './host-paths.js';
@@ -83,6 +84,8 @@ export function confinedArgs(view: ConfinedView): string[] {
   for (const dir of linkedGitDirs(workspace)) args.push('--ro-bind', dir, dir);
   for (const [host, inside] of view.mounts ?? []) args.push('--ro-bind', host, inside);
   for (const dir of view.writable ?? []) args.push('--bind', dir, dir);
+  // The named pipes of other calls, where a folder shown above holds them.
+  args.push(...maskTempFolder());
   return args;
 }
 

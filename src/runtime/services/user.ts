@@ -3,7 +3,7 @@ import type { RoleTree } from '../contract/descriptor.js';
 // Owned by the user provider: the channel to a human, a terminal one and a programmatic one.
 import type { Readable, Writable } from 'node:stream';
 import { ToolError, abortError } from '../contract/errors.js';
-import { DEFAULT_MAX_APPROVAL_CHARS, approvalText, visibleText } from './visible-text.js';
+import { DEFAULT_MAX_APPROVAL_CHARS, approvalText, visibleLine, visibleText } from './visible-text.js';
 import { lazyRequire } from '../startup/lazy-require.js';
 
 const readline = lazyRequire<typeof import('node:readline')>('node:readline');
@@ -275,7 +275,8 @@ async function askOnTerminal(io: TerminalIo, question: UserQuestion, signal: Abo
   const lines = [`\n? ${visibleText(question.question)}`];
   optionsList.forEach((option, i) => {
     lines.push(
-      `  ${i + 1}. ${visibleText(option.label)}${option.description ? ` — ${visibleText(option.description)}` : ''}`,
+      // One line each: a line break in a label would print option lines of its own (`2. …`).
+      `  ${i + 1}. ${visibleLine(option.label)}${option.description ? ` — ${visibleLine(option.description)}` : ''}`,
     );
   });
   const hint =

@@ -59,6 +59,12 @@ export function visibleText(text: string): string {
   return countRuns(escapeHidden(escaped, HIDDEN_BUT_NEWLINE));
 }
 
+/** As visibleText, on one line: a line break is escaped too (a label must not start lines of its own). */
+export function visibleLine(text: string): string {
+  const escaped = String(text).replace(/\\/g, '\\\\');
+  return countRuns(escapeHidden(escaped, HIDDEN));
+}
+
 /**
  * A value as indented JSON with every string's hidden characters escaped (`\u202e`, `\u001b`, …)
  * and long runs counted (`⟪2100 × space⟫`), so nothing in it renders invisibly.

@@ -12,6 +12,7 @@
 // Every file is opened without following links and checked on its descriptor (../fs/own-files.ts).
 import { dirname, join, resolve } from 'node:path';
 import { nodeCrypto } from '../startup/lazy-require.js';
+import { hasLoneSurrogate } from '../text/control-text.js';
 import { isToolError } from '../contract/errors.js';
 import { ensureOwnFolder } from '../fs/own-files.js';
 import { checkStillWhereChosen, realPathOf } from '../fs/state-folder.js';
@@ -22,7 +23,16 @@ import { embeddedMcpTasks } from './embedded-mcp-tasks.js';
 import { embeddedApprovals } from './embedded-approvals.js';
 import { withApprovalEffects } from './approvals.js';
 import { embeddedJobs, type EmbeddedContext } from './embedded-records.js';
-import { boundMethods, checkKey, checkMs, checkTaskFields, checkText, jsonText, storeUnavailable } from './errors.js';
+import {
+  boundMethods,
+  checkKey,
+  checkMs,
+  checkTaskFields,
+  checkText,
+  invalidStoreInput,
+  jsonText,
+  storeUnavailable,
+} from './errors.js';
 import { JsonDocument, listDocumentCheck } from './json-document.js';
 import { moveLegacyStore } from './legacy-store.js';
 import { checkLayout } from './output.js';
@@ -69,6 +79,8 @@ export function createEmbeddedStore(folder: string, options: EmbeddedStoreOption
     layout,
     keyFile: (key) => {
       const text = `${key.scope}\0${key.principal}`;
+      // checkKey refused it before: a text with no UTF-8 form would hash as another.
+      if (hasLoneSurrogate(text)) throw invalidStoreInput('the store key holds a lone surrogate half (invalid UTF-16)');
       let name = keyFiles.get(text);
       if (name === undefined) {
         name = nodeCrypto().createHash('sha256').update(text).digest('hex').slice(0, 32);

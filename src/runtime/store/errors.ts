@@ -2,6 +2,7 @@
 // store's time bound; bad arguments are INVALID_INPUT before anything is written.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ToolError } from '../contract/errors.js';
+import { hasLoneSurrogate } from '../text/control-text.js';
 
 /**
  * A bounded call as its queued work sees it: `expired` once the caller was answered UNAVAILABLE
@@ -98,7 +99,10 @@ export function invalidStoreInput(message: string): ToolError {
 
 // --- Argument checks shared by both engines -----------------------------------------------------
 
-/** A text field the store keeps: bounded, and without NUL (PostgreSQL text cannot hold it). */
+/**
+ * A text field the store keeps: bounded, without NUL (PostgreSQL text cannot hold it) and with a
+ * UTF-8 form (a lone surrogate half is written as U+FFFD).
+ */
 export function checkText(name: string, value: unknown, maxLength: number, options: { empty?: boolean } = {}): string {
   if (typeof value !== 'string') throw invalidStoreInput(`${name} must be a string`);
   if (!options.empty && value.length === 0) throw invalidStoreInput(`${name} must not be empty`);
@@ -109,6 +113,9 @@ export function checkText(name: string, value: unknown, maxLength: number, optio
       throw invalidStoreInput(`${name} is ${characters} characters long; at most ${maxLength} are kept`);
   }
   if (value.includes('\0')) throw invalidStoreInput(`${name} must not contain NUL (\\u0000) characters`);
+  // No UTF-8 form: an engine would keep U+FFFD instead, and two keys would become one.
+  if (hasLoneSurrogate(value))
+    throw invalidStoreInput(`${name} must not contain a lone surrogate half (invalid UTF-16)`);
   return value;
 }
 

@@ -48,3 +48,14 @@ const RAW_IN_JSON = /[\u007f-\u009f\p{Cf}\u2028\u2029]+/gu;
 export function inertJson(json: string): string {
   return json.replace(RAW_IN_JSON, escapeCodeUnits);
 }
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Whether `text` holds half of a surrogate pair standing alone: it has no UTF-8 form (written, or
+ * hashed, as U+FFFD), so two such texts can become one (in a `u` expression a whole pair is one
+ * code point, never Cs).
+ */
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}

@@ -29,8 +29,12 @@ export interface Caller {
   readonly services: Services;
 }
 
-/** Characters a principal never holds: controls and invisible ones would hide or forge text where it is shown (the audit). */
-const HIDDEN_IN_PRINCIPAL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+/**
+ * Characters a principal never holds: controls and invisible ones would hide or forge text where it
+ * is shown (the audit); a lone surrogate half has no UTF-8 form, and every one of them would be
+ * written (hashed, stored) as the same U+FFFD: two principals would share one key.
+ */
+const HIDDEN_IN_PRINCIPAL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 
 /** A principal as given (option or invoke option): a non-empty string without control or invisible characters. */
 export function checkPrincipal(value: unknown, what: string): string {
@@ -42,7 +46,7 @@ export function checkPrincipal(value: unknown, what: string): string {
   ) {
     throw new ToolError(
       'INVALID_INPUT',
-      `${what} must be a non-empty string of at most ${MAX_PRINCIPAL_CHARS} characters without control or invisible (format) characters`,
+      `${what} must be a non-empty string of at most ${MAX_PRINCIPAL_CHARS} characters without control or invisible (format) characters or lone surrogate halves`,
     );
   }
   return value;

@@ -2,6 +2,7 @@
 // unique in a toolkit: a clash is a TypeError naming both ids, never a silent "last one wins".
 import { aliasKey } from '../contract/aliases.js';
 import type { OperationDescriptor } from '../contract/descriptor.js';
+import { KINDS, RISKS } from '../contract/vocabulary.js';
 import { isProviderList, type AnyHandler, type Provider } from './providers.js';
 
 export interface ProviderIndex {
@@ -36,6 +37,13 @@ export function indexProviders(list: readonly Provider<any>[]): ProviderIndex {
       if (clash) {
         throw new TypeError(
           `createToolkit: tool name "${op.name}" is declared by both ${clash.id} and ${op.id}; tool names must be unique in one toolkit`,
+        );
+      }
+      // What a policy decides by: an operation that is no kind or risk of the vocabulary would match
+      // rules no real one does (`risk: '<=low'`), so it is refused here, not guessed.
+      if (!(KINDS as readonly unknown[]).includes(op.kind) || !(RISKS as readonly unknown[]).includes(op.risk)) {
+        throw new TypeError(
+          `createToolkit: operation ${String(op.id)} declares kind ${JSON.stringify(op.kind)} and risk ${JSON.stringify(op.risk)}; a kind is one of ${KINDS.join(', ')} and a risk one of ${RISKS.join(', ')} (generate the provider from its catalog)`,
         );
       }
       if (op.provider !== provider.name) {

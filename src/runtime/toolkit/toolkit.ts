@@ -129,6 +129,17 @@ export class LocalToolkit<Ops = AnyOperations> implements ToolkitOf<Ops> {
   }
 
   onClose(cleanup: () => void | Promise<void>): void {
+    // Made after close() began (a call in flight, or one after it): closed at once, not never.
+    if (this.#closing) {
+      void (async () => {
+        try {
+          await cleanup();
+        } catch {
+          /* as in close(): a failing cleanup is its own business */
+        }
+      })();
+      return;
+    }
     this.#closers.push(cleanup);
   }
 

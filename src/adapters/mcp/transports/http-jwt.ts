@@ -79,7 +79,8 @@ export type JwtCheck =
 /** Token types (`typ`, compared without case and without an `application/` prefix) accepted; an absent one is a plain JWT. */
 const ACCEPTED_TYPES = new Set(['at+jwt', 'jwt']);
 /** Characters that never belong in an issuer or a subject: they would hide or forge text where the principal is shown. */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+// A lone surrogate half too: it has no UTF-8 form, and every one would be stored as the same U+FFFD.
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 
 /** The principal of a token: issuer and subject, `|` between them (a `|` or `%` inside either is percent-encoded). */
 export function jwtPrincipal(issuer: string, subject: string): string {

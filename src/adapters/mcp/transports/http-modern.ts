@@ -8,8 +8,24 @@ import type { ToolkitOf } from '../../../runtime/contract/types.js';
 import type { McpServing } from '../serving.js';
 
 export interface ModernHandler {
-  handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void>;
+  /** `principal`: who the request was admitted for (undefined: the server's one user). */
+  handle(req: IncomingMessage, res: ServerResponse, body: unknown, principal: string | undefined): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Listen streams one principal may hold open on this process. The SDK refuses past 1,024 for the
+ * whole process: without a share each, one principal's streams would leave none to the others.
+ */
+export const MAX_LISTEN_STREAMS_PER_PRINCIPAL = 64;
+
+/** The id of a `subscriptions/listen` request in `body` (one message or a batch), else undefined. */
+function listenRequest(body: unknown): { id: unknown } | undefined {
+  for (const message of Array.isArray(body) ? body : [body]) {
+    if (message && typeof message === 'object' && (message as { method?: unknown }).method === 'subscriptions/listen')
+      return { id: (message as { id?: unknown }).id ?? null };
+  }
+  return undefined;
 }
 
 export async function modernHandler(serving: McpServing, toolkit: () => Promise<ToolkitOf>): Promise<ModernHandler> {
@@ -28,8 +44,35 @@ export async function modernHandler(serving: McpServing, toolkit: () => Promise<
     { legacy: 'reject', bus: serving.toolList.bus() },
   );
   const node = toNodeHandler(handler);
+  const listening = new Map<string, number>();
   return {
-    handle: (req, res, body) => node(req, res, body),
+    handle: (req, res, body, principal) => {
+      const listen = listenRequest(body);
+      if (!listen) return node(req, res, body);
+      const who = principal ?? '';
+      const open = listening.get(who) ?? 0;
+      if (open >= MAX_LISTEN_STREAMS_PER_PRINCIPAL) {
+        res.writeHead(429, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: listen.id,
+            error: {
+              code: -32000,
+              message: `this principal already has ${open} subscriptions/listen streams open here (the limit is ${MAX_LISTEN_STREAMS_PER_PRINCIPAL}); close one first`,
+            },
+          }),
+        );
+        return Promise.resolve();
+      }
+      listening.set(who, open + 1);
+      res.once('close', () => {
+        const left = (listening.get(who) ?? 1) - 1;
+        if (left > 0) listening.set(who, left);
+        else listening.delete(who);
+      });
+      return node(req, res, body);
+    },
     close: () => handler.close(),
   };
 }

@@ -77,7 +77,7 @@ export function statelessServing(
         scopes: [],
         ...(principal === undefined ? {} : { extra: { principal } }),
       };
-      await serve.handle(req, res, body);
+      await serve.handle(req, res, body, principal);
     },
     async close() {
       const handler = await modern?.catch(() => undefined);

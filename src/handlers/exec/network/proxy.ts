@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { TLSSocket, createSecureContext, rootCertificates, type TLSSocketOptions } from 'node:tls';
 import { ToolError } from '../../../runtime/contract/errors.js';
+import { inertLine } from '../../../runtime/text/control-text.js';
 import type { Resolver } from '../../../runtime/net/address-guard.js';
 import type { ConnectionAudit, ConnectionOwner, ConnectionRecord } from './audit.js';
 import { InterceptionCa } from './ca.js';
@@ -304,7 +305,7 @@ export class NetworkProxy {
         session.refused(hostText(destination.host), destination.port, 'CONNECT', {
           status: 421,
           reason: 'not-allowed',
-          line: `toolwright: the TLS server name ${sni} differs from the CONNECT target ${hostText(destination.host)}; refused`,
+          line: `toolwright: the TLS server name ${inertLine(sni)} differs from the CONNECT target ${hostText(destination.host)}; refused`,
         });
         secure.destroy();
       }

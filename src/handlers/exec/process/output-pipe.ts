@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { closeSync, constants, fstatSync, mkdtempSync, openSync, rmSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, unlinkSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { processIsAlive } from '../../../runtime/processes/alive.js';
+import { processTempFolder } from '../../../runtime/processes/temp-folder.js';
 import { withoutInheritedFds } from '../../../runtime/processes/inherited-fds.js';
 import type { ByteRedactor } from '../../../runtime/secrets/stream.js';
 
@@ -209,9 +210,7 @@ class FifoPool {
     try {
       if (this.folder === undefined) {
         await removeLeftoversOfDeadProcesses();
-        this.folder = mkdtempSync(path.join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
-        const folder = this.folder;
-        process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+        this.folder = processTempFolder();
       }
       const names = Array.from({ length: this.batch }, () => path.join(this.folder!, `p${this.made++}`));
       await new Promise<void>((resolve, reject) => {
@@ -228,7 +227,6 @@ class FifoPool {
   }
 }
 
-const FOLDER_PREFIX = 'toolwright-fifo-';
 /**
  * What a toolwright process keeps in the temp folder, by its PID: the FIFO folder and the network
  * proxy's folder (removed at exit), and a bash script or background-job spill file (unlinked right

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ToolError, abortError, fsErrorToToolError, throwIfAborted } from '../../../runtime/contract/errors.js';
-import { inertText } from '../../../runtime/text/control-text.js';
+import { inertLine, inertText } from '../../../runtime/text/control-text.js';
 import { withText, type Rendered } from '../../../runtime/contract/handler.js';
 import type { HandlerContext } from '../../../runtime/contract/types.js';
 import type { BashResult } from '../../../generated/types.js';
@@ -20,6 +20,7 @@ import { ensureOwnFolder } from '../../../runtime/fs/own-files.js';
 import { stateRoot } from '../../../runtime/fs/state-folder.js';
 import { confinedArgs } from '../../../runtime/sandbox/confined-view.js';
 import { findArtifacts } from '../sandbox/artifacts.js';
+import { closedToolkit, registerInFlight } from './in-flight.js';
 import { commandNetwork, maskCredentials, type CommandNetwork } from '../network/command.js';
 import { sandboxNetDir } from '../network/forwarder.js';
 import { networkChoice } from '../network/settings.js';
@@ -163,7 +164,11 @@ export async function prepareCommand(
       message: `the command created it in git metadata, where it would point git at other hooks and config${removed ? '; removed' : '; it could not be removed: delete it before running git'}`,
     }));
     const left = writableRoots.length ? await findArtifacts(ctx.workspace.root, writableRoots, since, pinned) : [];
-    return [...[...planted, ...left].map((note) => ({ ...note, path: shownPath(ctx, note.path) })), ...refused];
+    // A note quotes what the command chose (a file's name, a TLS server name): inert, in the result
+    // as in its text, whichever way it is shown.
+    return [...[...planted, ...left].map((note) => ({ ...note, path: shownPath(ctx, note.path) })), ...refused].map(
+      (note) => ({ ...note, path: inertLine(note.path), message: inertLine(note.message) }),
+    );
   };
   const release = async () => void (await proxied?.release());
   const outputRedactor = byteRedactor(credentialValues(ctx.services.exec));
@@ -216,6 +221,29 @@ export async function commandSandbox(ctx: HandlerContext): Promise<string | unde
 
 /** Runs a command in the foreground and returns the bash result (the body of the bash operation). */
 export async function runCommand(ctx: HandlerContext, input: RunCommandInput): Promise<Rendered<BashResult>> {
+  const closing: ToolkitClosing = { closed: false, stop: undefined };
+  const unregister = registerInFlight(ctx, () => {
+    closing.closed = true;
+    closing.stop?.();
+  });
+  try {
+    return await runForeground(ctx, input, closing);
+  } finally {
+    unregister();
+  }
+}
+
+/** Whether the toolkit closed while a command ran, and how to stop it then. */
+interface ToolkitClosing {
+  closed: boolean;
+  stop: (() => void) | undefined;
+}
+
+async function runForeground(
+  ctx: HandlerContext,
+  input: RunCommandInput,
+  closing: ToolkitClosing,
+): Promise<Rendered<BashResult>> {
   const signal = input.signal ?? ctx.signal;
   throwIfAborted(signal);
   const { timeoutMs } = input;
@@ -253,6 +281,8 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
   const onAbort = () => void stop();
   signal.addEventListener('abort', onAbort, { once: true });
   if (signal.aborted) onAbort();
+  closing.stop = onAbort;
+  if (closing.closed) onAbort();
 
   let ending: Ending;
   let duration: number;
@@ -269,6 +299,7 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
     untrackGroup(command.pid);
   }
   const notes = await prepared.afterRun();
+  if (closing.closed && !timedOut) throw closedToolkit();
   if (signal.aborted && !timedOut) throw abortError(signal);
   if (!timedOut && !(await command.commandRan)) {
     const said = stderr.finish().text.trim() || `bwrap exited with ${ending.exitCode ?? ending.signal}`;

@@ -101,21 +101,32 @@ const PARAMETER_CHAR = /[A-Za-z0-9_.-]/;
 /** Characters that end a parameter value: the next parameter, a blank, a quote. */
 const VALUE_END = /[\s&;,"']/;
 const MAX_PARAMETER_NAME = 64;
+/** Blanks looked past on each side of a pair's `=`. */
+const MAX_BLANKS = 8;
 
 /**
  * A `name=value` pair whose name is a credential and whose value is not empty, where pairs start:
  * at the start, after a blank, `?`, `&`, `;`, `,` or `--` — a URL's query (`?password=…`,
  * `&sig=…`, `X-Amz-Signature=…`), a libpq DSN (`host=db password=…`), an ADO.NET or Azure
- * connection string (`Password=…;`, `AccountKey=…`), a command line (`--password=…`). Each `=` is
- * looked at once, with at most 64 characters of name before it.
+ * connection string (`Password=…;`, `AccountKey=…`), a command line (`--password=…`). Blanks may
+ * stand around the `=` and the value may be quoted (libpq's `password = 'a b'`, ADO's
+ * `Password="a;b"`). Each `=` is looked at once, with at most 64 characters of name before it.
  */
 function hasCredentialPair(value: string): boolean {
   for (let eq = value.indexOf('='); eq >= 0; eq = value.indexOf('=', eq + 1)) {
-    const next = value[eq + 1];
-    if (next === undefined || next === '=' || VALUE_END.test(next)) continue;
-    let start = eq;
-    while (start > 0 && eq - start < MAX_PARAMETER_NAME && PARAMETER_CHAR.test(value[start - 1]!)) start--;
-    let name = value.slice(start, eq);
+    let at = eq + 1;
+    while (at - eq <= MAX_BLANKS && (value[at] === ' ' || value[at] === '\t')) at++;
+    const next = value[at];
+    if (next === '"' || next === "'") {
+      // A quoted value counts when something is inside the quotes.
+      const inside = value[at + 1];
+      if (inside === undefined || inside === next) continue;
+    } else if (next === undefined || next === '=' || VALUE_END.test(next)) continue;
+    let end = eq;
+    while (eq - end < MAX_BLANKS && (value[end - 1] === ' ' || value[end - 1] === '\t')) end--;
+    let start = end;
+    while (start > 0 && end - start < MAX_PARAMETER_NAME && PARAMETER_CHAR.test(value[start - 1]!)) start--;
+    let name = value.slice(start, end);
     const before = start === 0 ? '' : value[start - 1]!;
     if (name.startsWith('--')) name = name.slice(2);
     else if (start > 0 && !/[\s?&;,]/.test(before)) continue;

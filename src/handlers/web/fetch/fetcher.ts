@@ -7,9 +7,8 @@ import type { Agent } from 'undici';
 import { ToolError, abortError } from '../../../runtime/contract/errors.js';
 import type { WebOptions } from '../../../runtime/contract/types.js';
 import {
-  bareHostname,
+  checkRedirectTarget,
   checkTarget,
-  invalidHost,
   parseFetchUrl,
   type CheckedTarget,
   type ResolvedAddress,
@@ -107,25 +106,7 @@ function redirectTarget(url: URL, location: string, status: number, redirects: s
       status,
     });
   }
-  if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-    throw new ToolError(
-      'BLOCKED_URL',
-      `${url.href} redirected to a ${next.protocol} URL; only http and https are followed`,
-      { status, location: next.href },
-    );
-  }
-  if (next.username || next.password) {
-    throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL with credentials; not followed`, {
-      status,
-    });
-  }
-  // Before the host rules see it: they would not know `a.example..` as `a.example`.
-  if (bareHostname(next) === undefined) {
-    throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL that ${invalidHost(next)}; not followed`, {
-      status,
-      location: next.href,
-    });
-  }
+  checkRedirectTarget(url, next, (target) => ({ status, location: target.href }));
   return next;
 }
 
