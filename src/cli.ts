@@ -18,6 +18,7 @@ import { registerInitCommand } from './cli/init.js';
 import { integerAtLeast, parseEditFormat, parseList, parsePort, parseQuirksMode } from './cli/option-values.js';
 import { CALL_OPTIONS, PRESET_NAMES, TOOLKIT_OPTIONS, type OptionSpec } from './cli/toolkit-option-table.js';
 import { plainCallArgv } from './cli/call-argv.js';
+import { inertText } from './runtime/text/control-text.js';
 
 // Required, not imported: commander is CommonJS, and through the ESM loader it cost twice the time.
 // Required on first use: `--version` alone is answered without it.
@@ -265,7 +266,12 @@ export function buildProgram(io: CliIO, exitCode: { value: number }, only?: stri
     )
     .version(packageVersion(), '-V, --version')
     .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      // Commander's errors quote the arguments given, which a script may have taken from anywhere.
+      outputError: (s, write) => write(inertText(s)),
+    })
     .exitOverride()
     .addHelpText('after', EXAMPLES);
 
@@ -304,7 +310,8 @@ export async function runCli(argv: readonly string[], io?: Partial<CliIO>): Prom
       // Help and --version end with code 0; commander already printed any problem.
       return error.exitCode === 0 ? 0 : EXIT_USAGE;
     }
-    fullIO.stderr.write(`toolwright: ${(error as Error).message}\n`);
+    // Messages quote untrusted text (JSON input, a policy file's names, paths): never raw to the terminal.
+    fullIO.stderr.write(`toolwright: ${inertText(String((error as Error)?.message ?? error))}\n`);
     return error instanceof UsageError ? EXIT_USAGE : EXIT_TOOL_ERROR;
   }
 }

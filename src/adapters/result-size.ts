@@ -112,7 +112,7 @@ export function jsonBoundUpTo(value: unknown, cap: number, depth = 0): number {
 }
 
 /** Cuts at a character boundary so no UTF-16 surrogate pair is split. */
-function cutString(value: string, length: number): string {
+export function cutString(value: string, length: number): string {
   let end = Math.max(0, Math.min(length, value.length));
   const code = value.charCodeAt(end - 1);
   if (end > 0 && code >= 0xd800 && code <= 0xdbff) end -= 1;
@@ -131,6 +131,29 @@ function prefixWithin(value: string, budget: number): string {
   return '';
 }
 
+const HIGH_SURROGATE = /[\uD800-\uDBFF]/g;
+
+/**
+ * The characters (code points) of `text` from `start` on: the hint counts what a reader counts, not
+ * UTF-16 units (an emoji is one). A text without surrogates, nearly all, costs one quick regex scan.
+ */
+function charactersFrom(text: string, start: number): number {
+  let count = text.length - start;
+  HIGH_SURROGATE.lastIndex = start;
+  const first = HIGH_SURROGATE.exec(text);
+  if (!first) return count;
+  for (let i = first.index; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdbff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (next >= 0xdc00 && next <= 0xdfff) {
+      count--;
+      i++;
+    }
+  }
+  return count;
+}
+
 function hint(limit: number, omittedChars: number): string {
   return (
     `\n\n[… ${omittedChars} more characters not shown: the result exceeded this server's ${limit}-byte limit. ` +
@@ -141,9 +164,11 @@ function hint(limit: number, omittedChars: number): string {
 /** Shortens `text` until its JSON encoding fits `budget` bytes, ending with a continuation hint. */
 export function capText(text: string, budget: number, limit: number): string {
   if (jsonSizeUpTo(text, budget) <= budget) return text;
+  // The UTF-16 length bounds the count, so the hint written never outgrows this reserve.
   const reserve = stringBytes(hint(limit, text.length)) - 2;
   const kept = prefixWithin(text, budget - reserve);
-  return kept.length > 0 ? kept + hint(limit, text.length - kept.length) : hint(limit, text.length).trimStart();
+  const omitted = charactersFrom(text, kept.length);
+  return kept.length > 0 ? kept + hint(limit, omitted) : hint(limit, omitted).trimStart();
 }
 
 interface Shrunk {

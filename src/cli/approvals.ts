@@ -5,7 +5,7 @@
 // with the program; the store code loads when it runs.
 import type { Command } from 'commander';
 import { userInfo } from 'node:os';
-import { inertJson, inertLine } from '../runtime/text/control-text.js';
+import { inertJson, inertLine, inertText } from '../runtime/text/control-text.js';
 import { textTable } from './table.js';
 import type { ApprovalRecord, Store } from '../runtime/store/types.js';
 import { openStoreAt, STORE_WORKSPACE_HELP, storeSpec } from './store.js';
@@ -85,7 +85,8 @@ async function runApprovals(
   flags: ApprovalsFlags,
 ) {
   const fail = (message: string, code = 1) => {
-    io.stderr.write(`toolwright approvals ${verb}: ${message}\n`);
+    // Messages quote ids, paths and a store's errors: inert, whatever they hold.
+    io.stderr.write(`toolwright approvals ${verb}: ${inertText(message)}\n`);
     exitCode.value = code;
   };
   if (flags.as !== undefined && (flags.as.length === 0 || flags.as.length > 256 || /[\p{Cc}\p{Cf}]/u.test(flags.as)))
@@ -112,7 +113,7 @@ async function runApprovals(
       const records = await store.approvals.list(flags.all ? { limit: 200 } : { status: 'pending' });
       if (flags.json) io.stdout.write(records.map((r) => `${inertJson(JSON.stringify(r))}\n`).join(''));
       else if (records.length === 0)
-        io.stderr.write(`toolwright approvals: nothing waits for approval in ${store.location}\n`);
+        io.stderr.write(`toolwright approvals: nothing waits for approval in ${inertText(store.location)}\n`);
       else io.stdout.write(approvalsTable(records));
       exitCode.value = 0;
       return;
@@ -140,7 +141,7 @@ async function runApprovals(
       );
     }
     io.stdout.write(
-      `${outcome.approval.status} ${outcome.approval.id} (${inertLine(approval.operation)} of ${inertLine(approval.principal)}) as ${inertLine(by)}\n`,
+      `${outcome.approval.status} ${inertLine(outcome.approval.id)} (${inertLine(approval.operation)} of ${inertLine(approval.principal)}) as ${inertLine(by)}\n`,
     );
     exitCode.value = 0;
   } catch (error) {

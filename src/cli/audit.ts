@@ -3,9 +3,8 @@
 // oldest first, as a table or as JSON lines. Only the command definition loads with the program;
 // the store code loads when it runs.
 import type { Command } from 'commander';
-import { inertJson, inertLine } from '../runtime/text/control-text.js';
+import { inertJson, inertText } from '../runtime/text/control-text.js';
 import { textTable } from './table.js';
-import type { AuditRecord } from '../runtime/store/types.js';
 import { openStoreAt, STORE_WORKSPACE_HELP, storeSpec } from './store.js';
 
 interface IO {
@@ -24,7 +23,6 @@ interface AuditFlags {
 }
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-const INPUT_CHARS = 80;
 
 /** `90s`, `15m`, `1h`, `7d` before `now`, or an ISO 8601 time; undefined when it is neither. */
 export function parseSince(value: string, now = Date.now()): Date | undefined {
@@ -35,34 +33,13 @@ export function parseSince(value: string, now = Date.now()): Date | undefined {
   return Number.isNaN(time.getTime()) ? undefined : time;
 }
 
-/**
- * The records as a table: one line each, the input cut short. Every cell is inert (controls, escape
- * sequences, bidi and other invisible characters escaped, newlines too): a principal, an operation
- * or an input cannot forge, hide or reorder lines.
- */
-export function auditTable(records: readonly AuditRecord[]): string {
-  const rows = records.map((r) =>
-    [
-      String(r.time),
-      r.principal,
-      r.operation,
-      r.rule === null ? r.decision : `${r.decision} (${r.rule})`,
-      r.error_code ?? 'ok',
-      `${r.duration_ms.toFixed(1)} ms`,
-    ]
-      .map(inertLine)
-      .concat(shorten(JSON.stringify(r.input) ?? '')),
-  );
-  return textTable(['TIME', 'PRINCIPAL', 'OPERATION', 'DECISION', 'CODE', 'DURATION', 'INPUT'], rows);
-}
-
-function shorten(text: string): string {
-  const flat = inertLine(text);
-  return flat.length > INPUT_CHARS ? `${flat.slice(0, INPUT_CHARS - 1)}…` : flat;
+/** A message quoting flags, paths or a store's error: inert, whatever they hold. */
+function complain(io: IO, message: string): void {
+  io.stderr.write(`toolwright audit: ${inertText(message)}\n`);
 }
 
 function usage(io: IO, exitCode: { value: number }, message: string): void {
-  io.stderr.write(`toolwright audit: ${message}\n`);
+  complain(io, message);
   exitCode.value = 2;
 }
 
@@ -85,9 +62,10 @@ async function runAudit(io: IO, exitCode: { value: number }, flags: AuditFlags):
     const found = await openStoreAt(spec, flags.workspace, true);
     if (found.missing !== undefined) {
       // Reading the audit never creates a store.
-      io.stderr.write(
-        `toolwright audit: no store at ${found.missing}${spec === undefined ? `, the default store of ${found.workspace}` : ''}: nothing was recorded there yet` +
-          `${spec === undefined ? ' (give --store URL or set TOOLWRIGHT_STORE_URL for another store)' : ''}\n`,
+      complain(
+        io,
+        `no store at ${found.missing}${spec === undefined ? `, the default store of ${found.workspace}` : ''}: nothing was recorded there yet` +
+          `${spec === undefined ? ' (give --store URL or set TOOLWRIGHT_STORE_URL for another store)' : ''}`,
       );
       exitCode.value = 1;
       return;
@@ -105,11 +83,15 @@ async function runAudit(io: IO, exitCode: { value: number }, flags: AuditFlags):
       last: true,
     });
     if (flags.json) io.stdout.write(records.map((r) => `${inertJson(JSON.stringify(r))}\n`).join(''));
-    else if (records.length === 0) io.stderr.write(`toolwright audit: no entries match in ${opened.location}\n`);
-    else io.stdout.write(auditTable(records));
+    else if (records.length === 0) complain(io, `no entries match in ${opened.location}`);
+    else {
+      // Loaded here: the cells' cut comes with the result cap's code, which the program's start does not need.
+      const { AUDIT_HEADER, auditRows } = await import('./audit-table.js');
+      io.stdout.write(textTable(AUDIT_HEADER, auditRows(records)));
+    }
     exitCode.value = 0;
   } catch (error) {
-    io.stderr.write(`toolwright audit: ${(error as Error).message}\n`);
+    complain(io, (error as Error).message);
     exitCode.value = 1;
   } finally {
     await opened.close();

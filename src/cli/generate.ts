@@ -3,6 +3,7 @@
 // install of toolwright carries none of it.
 import type { Command } from 'commander';
 import { CODEGEN_PACKAGE, codegenInstallCommand } from './package-sources.js';
+import { inertText } from '../runtime/text/control-text.js';
 import { EXIT_USAGE } from './usage.js';
 
 interface GenerateIO {
@@ -96,6 +97,11 @@ generator (reported with its stack).`,
         exitCode.value = EXIT_USAGE;
         return;
       }
-      exitCode.value = await codegen.runGenerate({ catalog, ...flags }, io);
+      // The generator's reports quote the catalog (names, descriptions): inert on the terminal.
+      const inert = (stream: GenerateIO['stdout']) => ({ write: (s: string) => stream.write(inertText(s)) });
+      exitCode.value = await codegen.runGenerate(
+        { catalog, ...flags },
+        { stdout: inert(io.stdout), stderr: inert(io.stderr) },
+      );
     });
 }

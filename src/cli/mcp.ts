@@ -8,6 +8,7 @@ import type { ToolkitOf } from '../runtime/contract/types.js';
 import type { CliIO } from '../cli.js';
 import { needsCheckedOptions, workspaceFolder, type ToolkitFlags } from './toolkit-flags.js';
 import type { toolkitOptions } from './toolkit-options.js';
+import { inertText } from '../runtime/text/control-text.js';
 import { UsageError } from './usage.js';
 import { storeSpec } from './store.js';
 
@@ -100,7 +101,7 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   });
   const server = await createDeferredMcpServer(() => loading, workspace, serverOptions);
   const running = await serveMcpStdio(server, { earlyInitialize });
-  io.stderr.write(`toolwright: MCP server on stdio over ${workspace}\n`);
+  io.stderr.write(`toolwright: MCP server on stdio over ${inertText(workspace)}\n`);
   await Promise.race([running.closed, waitForSignal()]);
   await running.close();
   await toolkit?.close();
@@ -318,8 +319,10 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
     );
   const auth = authJwt ? ', JWT required' : authToken ? ', bearer token required' : '';
   io.stderr.write(
-    `toolwright: MCP server listening on ${running.url} (${mode}${auth}) over ${base.workspace}` +
-      `${replica ? `, replica ${replica.id} of ${(base.store as Store).location}` : ''}\n`,
+    inertText(
+      `toolwright: MCP server listening on ${running.url} (${mode}${auth}) over ${base.workspace}` +
+        `${replica ? `, replica ${replica.id} of ${(base.store as Store).location}` : ''}`,
+    ) + '\n',
   );
   await waitForSignal();
   await running.close();
@@ -339,7 +342,10 @@ async function startReplica(store: Store): Promise<{ id: string; close(): Promis
 export async function runMcp(io: CliIO, flags: McpFlags): Promise<number> {
   // A stray error inside one tool call must not take the whole server (and the client's session) down.
   const report = (error: unknown) =>
-    io.stderr.write(`toolwright: unexpected error (still serving): ${(error as Error)?.stack ?? String(error)}\n`);
+    // A stray error's message may quote anything a call carried.
+    io.stderr.write(
+      `toolwright: unexpected error (still serving): ${inertText((error as Error)?.stack ?? String(error))}\n`,
+    );
   process.on('uncaughtException', report);
   process.on('unhandledRejection', report);
   // A server answers many calls through the same code: baseline-compiling each function at its

@@ -24,6 +24,7 @@ import { commandEnv } from '../handlers/exec/run/env.js';
 import { checkRepositories, gitScanner } from '../handlers/exec/shell-read/git-repositories.js';
 import { checkReach } from '../handlers/exec/shell-read/path-rules.js';
 import { Workspace } from '../runtime/fs/workspace.js';
+import { inertJson, inertLine } from '../runtime/text/control-text.js';
 import { resolveProviders } from './provider-modules.js';
 import { UsageError } from './usage.js';
 
@@ -55,6 +56,9 @@ async function load(
   }
 }
 
+// Commands, reasons and examples come from the call's input and the policy file: every value shown
+// is inert, one line each (a newline inside a command must not forge a line of the report).
+
 /** A rule as messages and the docs count them: from 1, in the order the policy lists them. */
 function ruleNumber(index: number | 'default'): string {
   return index === 'default' ? 'default' : `rule ${index + 1}`;
@@ -64,7 +68,7 @@ function describeRule(rule: PolicyRule | undefined, index: number | 'default', f
   if (index === 'default' || !rule) return `default (${fallback})`;
   const fields = (['provider', 'operation', 'kind', 'risk', 'command', 'path', 'host'] as const)
     .filter((k) => rule[k] !== undefined)
-    .map((k) => `${k}=${JSON.stringify(rule[k])}`);
+    .map((k) => `${k}=${inertJson(JSON.stringify(rule[k]))}`);
   return `${ruleNumber(index)}: ${fields.join(' ')} → ${rule.decision}`;
 }
 
@@ -73,17 +77,17 @@ function render(decision: PolicyDecision, compiled: CompiledPolicy): string {
     `decision: ${decision.decision}`,
     `rule: ${describeRule(compiled.rules[decision.rule as number], decision.rule, compiled.fallback)}`,
   ];
-  if (decision.reason) lines.push(`reason: ${decision.reason}`);
+  if (decision.reason) lines.push(`reason: ${inertLine(decision.reason)}`);
   if (decision.commands) {
     lines.push(`commands (${decision.commands.length}; the call gets the strictest):`);
     for (const c of decision.commands) {
       const notes = [
         ruleNumber(c.rule),
-        ...(c.via ? [`via ${c.via.join(' → ')}`] : []),
-        ...(c.writes ? [`writes ${c.writes.join(', ')}`] : []),
-        ...(c.opaque ? [`opaque: ${c.opaque}`] : []),
+        ...(c.via ? [`via ${c.via.map(inertLine).join(' → ')}`] : []),
+        ...(c.writes ? [`writes ${c.writes.map(inertLine).join(', ')}`] : []),
+        ...(c.opaque ? [`opaque: ${inertLine(c.opaque)}`] : []),
       ];
-      lines.push(`  ${c.decision.padEnd(5)}  ${c.command}   [${notes.join('; ')}]`);
+      lines.push(`  ${c.decision.padEnd(5)}  ${inertLine(c.command)}   [${notes.join('; ')}]`);
     }
   }
   return lines.join('\n');
@@ -142,10 +146,10 @@ export async function checkCall(
     readOnly = await shellReadVerdict(compiled, op, input as { command: string; cwd?: unknown }, workspace);
   }
   const shown = flags.json
-    ? JSON.stringify(readOnly ? { ...decision, shell_read: readOnly } : decision, null, 2)
+    ? inertJson(JSON.stringify(readOnly ? { ...decision, shell_read: readOnly } : decision, null, 2))
     : render(decision, compiled) +
       (readOnly
-        ? `\nshell_read: ${readOnly.ok ? 'accepted (read-only)' : `refused: \`${readOnly.command}\`: ${readOnly.reason}`}`
+        ? `\nshell_read: ${readOnly.ok ? 'accepted (read-only)' : `refused: \`${inertLine(readOnly.command)}\`: ${inertLine(readOnly.reason)}`}`
         : '');
   io.stdout.write(`${shown}\n`);
   exitCode.value = decision.decision === 'allow' && (!readOnly || readOnly.ok) ? 0 : 1;
@@ -204,9 +208,9 @@ export async function testExamples(
   const { compiled } = await load(file, true, operations);
   const results = await compiled.examineExamples();
   for (const r of results) {
-    const shown = JSON.stringify(Object.keys(r.input).length === 1 ? Object.values(r.input)[0] : r.input);
+    const shown = inertJson(JSON.stringify(Object.keys(r.input).length === 1 ? Object.values(r.input)[0] : r.input));
     io.stdout.write(
-      `${r.passed ? 'ok  ' : 'FAIL'}  ${ruleNumber(r.rule)} ${r.list}[${r.index}] ${shown}${r.message ? `\n      ${r.message}` : ''}\n`,
+      `${r.passed ? 'ok  ' : 'FAIL'}  ${ruleNumber(r.rule)} ${r.list}[${r.index}] ${shown}${r.message ? `\n      ${inertLine(r.message)}` : ''}\n`,
     );
   }
   const failed = results.filter((r) => !r.passed).length;

@@ -2,6 +2,7 @@
 // Only the command definitions load with the program; the verbs' code (policy-verbs.ts) loads when one runs.
 import type { Command } from 'commander';
 import type { CheckFlags } from './policy-verbs.js';
+import { inertText } from '../runtime/text/control-text.js';
 import { collectEach, UsageError } from './usage.js';
 
 interface IO {
@@ -19,7 +20,8 @@ export function registerPolicyCommand(program: Command, io: IO, exitCode: { valu
           await action(...args);
         } catch (error) {
           if (!(error instanceof UsageError)) throw error;
-          io.stderr.write(`toolwright policy: ${error.message}\n`);
+          // The message may quote the policy file or the input (names, commands): inert.
+          io.stderr.write(`toolwright policy: ${inertText(error.message)}\n`);
           exitCode.value = 2;
         }
       };

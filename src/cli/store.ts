@@ -4,6 +4,7 @@
 // loads when it runs.
 import type { Command } from 'commander';
 import type { Store } from '../runtime/store/types.js';
+import { inertText } from '../runtime/text/control-text.js';
 import { workspaceFolder } from './toolkit-flags.js';
 
 interface IO {
@@ -77,7 +78,7 @@ export function registerStoreCommand(program: Command, io: IO, exitCode: { value
       try {
         ({ store: opened } = await openStoreAt(spec, flags.workspace));
       } catch (error) {
-        io.stderr.write(`toolwright store migrate: ${(error as Error).message}\n`);
+        io.stderr.write(`toolwright store migrate: ${inertText((error as Error).message)}\n`);
         exitCode.value = 2;
         return;
       }
@@ -86,12 +87,12 @@ export function registerStoreCommand(program: Command, io: IO, exitCode: { value
         for (const step of report.applied) io.stdout.write(`applied ${step.version}: ${step.name}\n`);
         io.stdout.write(
           report.applied.length === 0
-            ? `${opened.location} is up to date (schema version ${report.version})\n`
-            : `${opened.location} is at schema version ${report.version}\n`,
+            ? `${inertText(opened.location)} is up to date (schema version ${report.version})\n`
+            : `${inertText(opened.location)} is at schema version ${report.version}\n`,
         );
         exitCode.value = 0;
       } catch (error) {
-        io.stderr.write(`toolwright store migrate: ${(error as Error).message}\n`);
+        io.stderr.write(`toolwright store migrate: ${inertText((error as Error).message)}\n`);
         exitCode.value = 1;
       } finally {
         await opened.close();

@@ -4,7 +4,7 @@ import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { atomicReplace, sweepLeftovers } from '../fs/atomic-write.js';
 import { ToolError } from '../contract/errors.js';
 import { acquireFileLock } from '../fs/locks.js';
-import { ensureOwnFolder } from '../fs/own-files.js';
+import { ensureOwnFolder, makeFolders } from '../fs/own-files.js';
 import { realPathOf, realPathOfAsync } from '../fs/state-folder.js';
 import { isInside } from '../fs/workspace.js';
 import { openOrCreateDir, plainDir, VerifiedDir, type DirRef } from '../fs/verified-fs.js';
@@ -275,7 +275,8 @@ export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
     }
     if (create) {
       if (options.ownFolder) await ensureOwnFolder(parent, 'the store folder', { parents: true });
-      else await mkdir(parent, { recursive: true });
+      // Folder by folder: a recursive mkdir spins forever where mkdir answers ENOENT (/proc).
+      else await makeFolders(parent, 'the task file folder');
     }
     return { dir: plainDir(parent), reverify: async () => {}, close: async () => {} };
   }
