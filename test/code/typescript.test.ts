@@ -3,9 +3,10 @@
 import { readFile, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Toolkit } from '../../src/index.js';
+import { createToolkit, type Toolkit } from '../../src/index.js';
 import { codeWorkspace, removeCodeWorkspaces, START_MS, warmToolkit } from '../support/code.js';
 import { expectOk } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 const FILES = {
   'tsconfig.json': JSON.stringify({
@@ -182,7 +183,10 @@ describe('edits and renames through typescript-language-server', () => {
   it('a file the path rules keep from rename refuses the whole rename, dry run too, and references leave it out', async () => {
     const main = await readFile(path.join(root, 'src/main.ts'), 'utf8');
     const shapes = await readFile(path.join(root, 'src/shapes.ts'), 'utf8');
-    const guarded = await warmToolkit(root, 'src/shapes.ts', {
+    // The server is warm already (the file's toolkit): diagnostics would be refused under this policy.
+    const guarded = createToolkit({
+      workspace: root,
+      code: { editDiagnosticsMs: scaled(60_000) },
       policy: { rules: [{ path: ['src/main.ts'], decision: 'deny', reason: 'kept back' }] },
     });
     try {

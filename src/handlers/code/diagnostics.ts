@@ -1,6 +1,7 @@
 // code.diagnostics: the errors and warnings of one file, or of the source files under a folder,
 // each file asked of the server that covers it.
 import { stat } from 'node:fs/promises';
+import { refuseWhenServerReadsHidden } from '../../runtime/services/hidden-sources.js';
 import path from 'node:path';
 import type { DiagnosticsParams, DiagnosticsResult } from '../../generated/types.js';
 import { confinedPath } from '../../runtime/fs/confine.js';
@@ -24,6 +25,7 @@ export async function diagnostics(
   ctx: HandlerContext,
 ): Promise<Rendered<DiagnosticsResult>> {
   const code = codeOf(ctx);
+  await refuseWhenServerReadsHidden(ctx, 'diagnostics');
   const target = confinedPath(ctx, 'path');
   const stats = await stat(target.absolute).catch(() => undefined);
   if (!stats) throw new ToolError('NOT_FOUND', `${target.relative} does not exist`);

@@ -26,6 +26,7 @@ import {
 import { characterColumn, SourceCache, splitLines } from './source.js';
 import { findTarget, serverForParams, targetForm, type PositionParams, type Target } from './target.js';
 import { serverText } from './server-text.js';
+import { refuseWhenServerReadsHidden } from '../../runtime/services/hidden-sources.js';
 
 /** Hover text beyond this is cut. */
 const MAX_HOVER_CHARS = 8_000;
@@ -156,6 +157,7 @@ interface LspHover {
 }
 
 export async function hover(params: HoverParams, ctx: HandlerContext): Promise<Rendered<HoverResult>> {
+  await refuseWhenServerReadsHidden(ctx, 'hover');
   const { target, contents, line } = await atTarget(ctx, params, async (client, at, remaining) => {
     const answer = await client.request<LspHover | null>(
       'textDocument/hover',

@@ -11,7 +11,12 @@ export const DEFAULT_EDIT_DIAGNOSTICS_MS = 3_000;
 export const DEFAULT_IDLE_MS = 300_000;
 
 /** One toolkit's view of the workspace's language servers. */
+/** How long the walk of the workspace's source files is kept, and how far it goes. */
+const SOURCES_KEPT_MS = 5_000;
+const SOURCES_WALK = { files: 5_000, entries: 50_000 };
+
 export class WorkspaceCode implements CodeService {
+  #sources: { at: number; files: string[] } | undefined;
   readonly workspace: string;
   readonly #binding: CodeBinding;
   #closed = false;
@@ -25,6 +30,23 @@ export class WorkspaceCode implements CodeService {
 
   get options(): CodeBinding['options'] {
     return this.#binding.options;
+  }
+
+  async coveredSources(signal?: AbortSignal): Promise<string[]> {
+    const kept = this.#sources;
+    if (kept && Date.now() - kept.at < SOURCES_KEPT_MS) return kept.files;
+    const servers = this.discovery().servers;
+    if (servers.length === 0) return [];
+    const { sourceFiles } = await import('./walk.js');
+    const { files } = await sourceFiles(
+      this.workspace,
+      this.workspace,
+      (relative) => servers.some((spec) => spec.covers(relative)),
+      SOURCES_WALK,
+      signal,
+    );
+    this.#sources = { at: Date.now(), files };
+    return files;
   }
 
   discovery(): Discovery {

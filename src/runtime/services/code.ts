@@ -69,6 +69,11 @@ export interface CodeService {
    * covers them or edit diagnostics are off. Never throws.
    */
   beginEdit(files: readonly ResolvedPath[]): Promise<EditCheck | undefined>;
+  /**
+   * The workspace's source files a language server covers (what a server reads as it loads its
+   * projects), workspace-relative, from a bounded walk kept a few seconds.
+   */
+  coveredSources(signal?: AbortSignal): Promise<string[]>;
   /** Releases what this toolkit holds (its servers stop when no other toolkit uses them). */
   close(): Promise<void>;
 }

@@ -5,6 +5,7 @@ import { withText, type Rendered } from '../contract/handler.js';
 import type { EditDiagnostics } from './code.js';
 import type { HandlerContext } from '../contract/types.js';
 import type { ResolvedPath } from '../fs/workspace.js';
+import { hiddenSourceCount } from './hidden-sources.js';
 
 /** Most introduced errors the text shows (the output lists up to the service's own bound). */
 const SHOWN = 10;
@@ -20,7 +21,9 @@ export async function withEditDiagnostics<T extends object>(
   change: () => Promise<Rendered<T>>,
 ): Promise<Rendered<T & { diagnostics?: EditDiagnostics }>> {
   const code = ctx.services.code;
-  const check = code ? await code.beginEdit(files).catch(() => undefined) : undefined;
+  // Its messages could quote what the policy keeps from reading: the change goes on unchecked.
+  const unseen = code ? await hiddenSourceCount(ctx).catch(() => undefined) : undefined;
+  const check = code && !unseen ? await code.beginEdit(files).catch(() => undefined) : undefined;
   const done = await change();
   if (!check || (done.output as { dry_run?: boolean }).dry_run === true) return done;
   const found = await check.finish(ctx.signal).catch(() => undefined);
