@@ -9,6 +9,7 @@ import type { CliIO } from '../cli.js';
 import type { ToolkitFlags } from './toolkit-flags.js';
 import { toolkitOptions } from './toolkit-options.js';
 import { UsageError } from './usage.js';
+import { inertJson, inertText } from '../runtime/text/control-text.js';
 
 function pad(text: string, width: number): string {
   return text.length >= width ? `${text} ` : text + ' '.repeat(width - text.length);
@@ -95,7 +96,10 @@ export async function runSchema(
 ): Promise<number> {
   const toolkit = buildToolkit(await toolkitOptions(flags));
   if (tool === undefined) {
-    io.stdout.write(`${flags.json ? JSON.stringify(toolkit.getSchema(), null, 2) : renderToolList(toolkit)}\n`);
+    // A provider's catalog text (titles, descriptions) is a third party's: inert on the terminal.
+    io.stdout.write(
+      `${flags.json ? inertJson(JSON.stringify(toolkit.getSchema(), null, 2)) : inertText(renderToolList(toolkit))}\n`,
+    );
     return 0;
   }
   const op = toolkit.find(tool);
@@ -110,6 +114,6 @@ export async function runSchema(
     .getSchema()
     .flatMap((p) => p.operations)
     .find((o) => o.id === op.id);
-  io.stdout.write(`${flags.json ? JSON.stringify(schema, null, 2) : renderOperation(op)}\n`);
+  io.stdout.write(`${flags.json ? inertJson(JSON.stringify(schema, null, 2)) : inertText(renderOperation(op))}\n`);
   return 0;
 }

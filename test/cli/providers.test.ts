@@ -52,6 +52,39 @@ describe('--provider MODULE', () => {
     expect(invalid.code).toBe(1);
   });
 
+  it("schema shows a module's catalog text inert: its titles and descriptions carry no control sequence", async () => {
+    const dir = await tempDir();
+    const hostile = providerModule('hello', 'say_hello')
+      .replace("'Say hello'", JSON.stringify('Say \u001b[2Jhello\u202e'))
+      .replace("'Greets.'", JSON.stringify('Greets.\u001b]8;;http://evil\u0007link\u2028'));
+    await writeFile(path.join(dir, 'hostile.mjs'), hostile);
+    for (const json of [false, true]) {
+      const shown = await cli([
+        'schema',
+        ...(json ? ['--json'] : []),
+        '-w',
+        dir,
+        '--provider',
+        path.join(dir, 'hostile.mjs'),
+      ]);
+      const one = await cli([
+        'schema',
+        'say_hello',
+        ...(json ? ['--json'] : []),
+        '-w',
+        dir,
+        '--provider',
+        path.join(dir, 'hostile.mjs'),
+      ]);
+      for (const result of [shown, one]) {
+        expect(result.code, result.err).toBe(0);
+        for (const raw of ['\u001b', '\u0007', '\u202e', '\u2028'])
+          expect(result.out.includes(raw), `${json} ${raw}`).toBe(false);
+      }
+      expect(one.out).toContain(json ? '\\u001b' : '\\u001b[2J');
+    }
+  });
+
   it('a module without providers, a missing module and a clashing tool name are usage errors (exit 2)', async () => {
     const dir = await tempDir();
     await writeFile(path.join(dir, 'none.mjs'), 'export const something = 1;\n');

@@ -24,7 +24,7 @@ describe.each(modes)('close() with commands in flight (sandbox %s)', (sandbox) =
     const workspace = await tempDir();
     const toolkit = createToolkit({ workspace, exec: { sandbox } });
     const t = tagged('fg');
-    const call = toolkit.invoke('exec', 'bash', { command: `sleep 300 # ${t}`, timeout_ms: 600_000 });
+    const call = toolkit.invoke('exec', 'bash', { command: `exec -a ${t} sleep 300`, timeout_ms: 600_000 });
     await waitFor(async () => (await processesWith(t)).length > 0, 20_000, 'the command to start');
     await toolkit.close();
     const result = await call;
@@ -39,11 +39,14 @@ describe.each(modes)('close() with commands in flight (sandbox %s)', (sandbox) =
     const during = tagged('during');
     const after = tagged('after');
     // The first job of the toolkit: its table is made while close() runs.
-    const asked = toolkit.invoke('exec', 'bash', { command: `sleep 300 # ${during}`, run_in_background: true });
+    const asked = toolkit.invoke('exec', 'bash', { command: `exec -a ${during} sleep 300`, run_in_background: true });
     const closing = toolkit.close();
     const duringResult = await asked;
     await closing;
-    const late = await toolkit.invoke('exec', 'bash', { command: `sleep 300 # ${after}`, run_in_background: true });
+    const late = await toolkit.invoke('exec', 'bash', {
+      command: `exec -a ${after} sleep 300`,
+      run_in_background: true,
+    });
     expect(late.ok ? 'ok' : late.error.code).toBe('UNAVAILABLE');
     // Refused, or started and stopped by the close: either way nothing is left running.
     if (!duringResult.ok) expect(duringResult.error.code).toBe('UNAVAILABLE');
@@ -56,7 +59,7 @@ describe.each(modes)('close() with commands in flight (sandbox %s)', (sandbox) =
     const toolkit = createToolkit({ workspace, exec: { sandbox } });
     const t = tagged('late');
     await toolkit.close();
-    const result = await toolkit.invoke('exec', 'bash', { command: `sleep 300 # ${t}` });
+    const result = await toolkit.invoke('exec', 'bash', { command: `exec -a ${t} sleep 300` });
     expect(result.ok ? 'ok' : result.error.code).toBe('UNAVAILABLE');
     expect(await processesWith(t)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 // This process's private temporary folder for what it must keep from every command: the named
 // pipes commands' output is read through, and the confined helpers' own.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -17,18 +17,36 @@ let tempFolder: string | undefined;
  */
 export function processTempFolder(): string {
   if (tempFolder === undefined) {
-    const folder = mkdtempSync(path.join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
-    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
-    tempFolder = folder;
+    const made = mkdtempSync(path.join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
+    process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+    // As a sandbox's mounts name folders: real paths (TMPDIR may go through a link).
+    tempFolder = realpathSync(made);
   }
   return tempFolder;
 }
 
 /**
- * bwrap arguments mounting an empty folder over this process's private folder: always, since a
- * workspace or writable folder may show it again below a private /tmp (a workspace in /tmp, a
- * TMPDIR in the workspace).
+ * bwrap arguments mounting an empty folder over this process's private folder where the sandbox
+ * `args` build would show it: inside a folder they bind (the workspace, a writable or read-only one:
+ * a TMPDIR in the workspace, a workspace in /tmp), or, when they bind the whole root, anywhere but a
+ * folder they make empty (/tmp and the like). Nothing where it is unseen already: an empty mount
+ * point would name this process in the sandbox's /tmp.
  */
-export function maskTempFolder(): string[] {
-  return ['--tmpfs', processTempFolder()];
+export function maskTempFolder(args: readonly string[]): string[] {
+  const folder = processTempFolder();
+  const holds = (dir: string) => folder === dir || folder.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
+  const bound: string[] = [];
+  const emptied: string[] = [];
+  let rootShown = false;
+  for (let i = 0; i < args.length; i++) {
+    const flag = args[i];
+    if (flag === '--bind' || flag === '--ro-bind' || flag === '--bind-try' || flag === '--ro-bind-try') {
+      const target = args[i + 2]!;
+      if (target === '/') rootShown = true;
+      else bound.push(target);
+      i += 2;
+    } else if (flag === '--tmpfs') emptied.push(args[++i]!);
+  }
+  const unseen = !bound.some(holds) && (!rootShown || emptied.some(holds));
+  return unseen ? [] : ['--tmpfs', folder];
 }

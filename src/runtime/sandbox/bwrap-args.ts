@@ -133,7 +133,7 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
     args.push('--tmpfs', dir);
   }
   // The named pipes of other calls (every other call's output), wherever TMPDIR put them.
-  args.push(...maskTempFolder());
+  args.push(...maskTempFolder(args));
   args.push('--chdir', cwd);
   return args;
 }

@@ -85,7 +85,7 @@ export function confinedArgs(view: ConfinedView): string[] {
   for (const [host, inside] of view.mounts ?? []) args.push('--ro-bind', host, inside);
   for (const dir of view.writable ?? []) args.push('--bind', dir, dir);
   // The named pipes of other calls, where a folder shown above holds them.
-  args.push(...maskTempFolder());
+  args.push(...maskTempFolder(args));
   return args;
 }
 
