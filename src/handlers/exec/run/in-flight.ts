@@ -33,11 +33,6 @@ export function registerInFlight(ctx: HandlerContext, stop: () => void): () => v
   return () => void stops.delete(stop);
 }
 
-/** Whether the toolkit of `ctx` has begun to close (its commands are being stopped). */
-export function toolkitClosing(ctx: HandlerContext): boolean {
-  return byToolkit.get(ctx.toolkit)?.closed === true;
-}
-
 export function closedToolkit(): ToolError {
   return new ToolError('UNAVAILABLE', 'this toolkit is closed; its commands were stopped and no new one starts');
 }
