@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createServer as createTls } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WHOLE_ANSWER_BYTES } from '../../src/handlers/exec/network/answer.js';
 import { MAX_IDLE_UPSTREAM, setFirstRequestTimeout } from '../../src/handlers/exec/network/limits.js';
 import { runSandboxTests, waitFor } from '../support/exec-helpers.js';
 import { netToolkit, sh, useNetworkWorkspace, ws } from './sandbox-network.js';
@@ -138,6 +139,8 @@ describe.runIf(runSandboxTests)('the network proxy: nothing outlives what it was
 
   it('ends the exchange of an answer cut short upstream, scrubbed or not, and answers 502 to a protocol switch nobody asked for', async () => {
     const cut = await rawTls('HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nhello');
+    // Longer than the proxy holds whole: streamed through the scrubber.
+    const longCut = await rawTls(`HTTP/1.1 200 OK\r\nContent-Length: ${2 * WHOLE_ANSWER_BYTES}\r\n\r\nhello`);
     const switched = await rawTls(
       'HTTP/1.1 101 Switching Protocols\r\nUpgrade: nothing\r\nConnection: upgrade\r\n\r\n',
     );
@@ -157,17 +160,24 @@ describe.runIf(runSandboxTests)('the network proxy: nothing outlives what it was
     const out = await sh(
       toolkit,
       [
-        `curl -sS -m 30 https://api.test:${cut.port}/ 2>/dev/null; echo " exit $?"`,
-        `curl -sS -m 30 http://api.test:${plain.port}/ 2>/dev/null; echo " exit $?"`,
+        `curl -sS -m 30 https://api.test:${longCut.port}/ 2>/dev/null; echo " exit $?"`,
+        `curl -sS -m 30 https://api.test:${cut.port}/; echo " exit $?"`,
+        `curl -sS -m 30 http://api.test:${plain.port}/; echo " exit $?"`,
         `curl -sS -m 30 https://api.test:${switched.port}/; echo " exit $?"`,
       ].join('; '),
     );
-    const [scrubbed, plainly, ...rest] = out.stdout.trim().split('\n');
-    // At once, not after curl's own timeout (28): the answer ended short (18), or before the scrubber
-    // let anything through (52: what it held back could begin the value).
-    expect(scrubbed).toMatch(/^(hello exit 18| ?exit 52)$/);
-    expect(plainly).toMatch(/^(hello exit 18| ?exit 52)$/);
-    expect(rest.join('\n')).toMatch(
+    const [streamed, ...rest] = out.stdout.trim().split('\n');
+    // At once, not after curl's own timeout (28): a streamed answer ended short (18), or before the
+    // scrubber let anything through (52: what it held back could begin the value); one held whole
+    // is answered 502 with the reason, nothing of it having been sent.
+    expect(streamed).toMatch(/^(hello exit 18| ?exit 52)$/);
+    expect(rest.slice(0, 4)).toEqual([
+      'toolwright: the answer of api.test was cut short',
+      ' exit 0',
+      'toolwright: the answer of api.test was cut short',
+      ' exit 0',
+    ]);
+    expect(rest.slice(4).join('\n')).toMatch(
       /^toolwright: api\.test answered without an answer the proxy can pass on \(a protocol switch nobody asked for, or none at all\)\n exit 0$/,
     );
   });

@@ -3,19 +3,15 @@
 // dropped, Host set from the destination (never the client's own: no fronting another name),
 // credentials written in for bound hosts over HTTPS only, and echoed credentials taken out of
 // the answer.
-import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
-import type { Agent as HttpAgent } from 'node:http';
-import type { Agent as HttpsAgent } from 'node:https';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { finished, type Readable } from 'node:stream';
-import { bodyDecoder, injectCredentials, valueEchoes, type BoundCredential } from './credentials.js';
-import { CredentialScrubber, scrubHeaders, scrubLine, scrubText } from './echoes.js';
-import { pinnedLookup } from '../../../runtime/net/guarded.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { injectCredentials, valueEchoes, type BoundCredential } from './credentials.js';
+import { scrubLine } from './echoes.js';
+import { passAnswer } from './answer.js';
 import type { CheckedDestination, Refusal } from './destination.js';
-import { answerCodings, codingNames, forwardedHeaders, hostLines, requestFraming } from './framing.js';
+import { forwardedHeaders, hostLines, requestFraming } from './framing.js';
 import { hostText } from './hosts.js';
 import type { ConnectionRecord } from './audit.js';
+import type { UpstreamAnswer, UpstreamPool, UpstreamRequest } from './upstream.js';
 
 export const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -35,7 +31,7 @@ export interface ForwardContext {
    */
   scrubbed: readonly BoundCredential[];
   read: boolean;
-  agents: { http: HttpAgent; https: HttpsAgent };
+  upstream: UpstreamPool;
   /** Answers a refusal to the client (status, line) and records it. */
   refuse(res: ServerResponse, refusal: Refusal, method: string): void;
   /** Records the request once it is over. */
@@ -158,25 +154,26 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
       failed,
     });
   };
-  const request = ctx.tls ? httpsRequest : httpRequest;
-  let upstream: ClientRequest;
+  let upstream: UpstreamRequest;
   try {
-    upstream = request({
-      host: destination.host.host,
-      port: destination.port,
-      method,
-      path: target,
-      headers: headers.flat(),
-      setHost: false,
-      agent: ctx.tls ? ctx.agents.https : ctx.agents.http,
-      // A connection the agent opens for it goes to the addresses checked for this request.
-      ...(destination.host.ip
-        ? {}
-        : { lookup: pinnedLookup(new Map([[destination.host.host, destination.addresses]])) }),
-      ...(ctx.tls && !destination.host.ip ? { servername: destination.host.host } : {}),
-    });
+    // A connection opened for it goes to the addresses checked for this request.
+    upstream = ctx.upstream.request(
+      {
+        tls: ctx.tls,
+        host: destination.host.host,
+        port: destination.port,
+        ip: destination.host.ip !== 0,
+        addresses: destination.addresses,
+      },
+      {
+        method,
+        target,
+        headers,
+        body: !framing.body ? 'none' : framing.header?.[0] === 'transfer-encoding' ? 'chunked' : 'length',
+      },
+    );
   } catch (error) {
-    // Node refuses to write it (a credential's value holding what no header can carry): the
+    // A request no HTTP/1.1 head can carry (a credential's value holding a line break): the
     // command reads why; nothing went out.
     const code = (error as NodeJS.ErrnoException).code;
     refuse({
@@ -188,63 +185,25 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     return;
   }
   req.on('data', (chunk: Buffer) => (bytesSent += chunk.length));
-  let answered: IncomingMessage | undefined;
-  const onAnswer = (answer: IncomingMessage) => {
+  let answered: UpstreamAnswer | undefined;
+  const onAnswer = (answer: UpstreamAnswer) => {
     answered = answer;
-    status = answer.statusCode ?? 502;
-    let answerHeaders = forwardedHeaders(answer.rawHeaders).filter(([name]) => name !== 'host');
-    // The length Node read the answer by, kept where the body goes on unchanged (or there is none:
-    // HEAD, 204, 304, whose length is the resource's).
-    const length = answer.headers['content-length'];
-    const bodiless = method === 'HEAD' || status === 204 || status === 304;
-    if (length !== undefined && (bodiless || !echoes)) answerHeaders.push(['content-length', String(Number(length))]);
-    let body: NodeJS.ReadableStream = answer;
-    const refuseAnswer = (line: string) => {
-      answer.destroy();
-      status = 502;
-      refuse({ status: 502, reason: 'unsupported', line });
-      finish(true);
-    };
-    const codings = answerCodings(answer.rawHeaders);
-    // Node takes the chunks off and leaves any other transfer coding on the body, which would reach
-    // the command with nothing saying how to read it (and past the scrubber).
-    const transfer = codings.transfer.filter((coding) => coding !== 'chunked');
-    if (transfer.length)
-      return refuseAnswer(
-        `toolwright: the answer of ${shown} has the transfer coding ${codingNames(transfer)}, which the proxy does not pass on; refused`,
-      );
-    // Every answer, not only those to requests that carried a value: a server can hand back what it
-    // was given before (a session, a token listing), and so can another name of the same service.
-    if (echoes) {
-      answerHeaders = scrubHeaders(answerHeaders, echoes);
-      // Every Content-Encoding line counts, not the first: codings the proxy does not undo would
-      // carry the value past the scrubber.
-      const decoder = codings.content.length > 1 ? undefined : bodyDecoder(codings.content[0]);
-      if (decoder === undefined)
-        return refuseAnswer(
-          `toolwright: the answer of ${shown} is encoded as ${codingNames(codings.content)}, which the proxy cannot check for the credentials it holds; refused`,
-        );
-      // The body changes length (placeholders differ in length from values): sent chunked.
-      answerHeaders = answerHeaders.filter(([name]) => name !== 'content-encoding');
-      const scrubber = new CredentialScrubber(echoes);
-      body = decoder ? answer.pipe(decoder).pipe(scrubber) : answer.pipe(scrubber);
-      if (decoder) decoder.on('error', () => res.destroy());
-      // A pipe passes no failure on: an answer cut short upstream would leave the scrubber waiting,
-      // and the command with it, for an end that never comes.
-      finished(answer, (error) => {
-        if (!error && answer.complete) return;
-        const cut = error ?? new Error('the answer was cut short');
-        decoder?.destroy(cut);
-        scrubber.destroy(cut);
-      });
-    }
-    const message = echoes ? scrubText(answer.statusMessage ?? '', echoes) : (answer.statusMessage ?? '');
-    res.writeHead(status, message, answerHeaders.flat());
-    const address = answer.socket?.remoteAddress;
-    answer.on('data', (chunk: Buffer) => (bytesReceived += chunk.length));
-    relay(body as Readable, res, answer, (failed) => finish(failed, address));
+    status = answer.statusCode;
+    passAnswer(answer, {
+      res,
+      method,
+      shown,
+      echoes,
+      refuse: (line) => {
+        status = 502;
+        refuse({ status: 502, reason: 'unsupported', line });
+        finish(true);
+      },
+      received: (bytes) => (bytesReceived += bytes),
+      done: finish,
+    });
   };
-  upstream.on('response', (answer: IncomingMessage) => {
+  upstream.on('response', (answer: UpstreamAnswer) => {
     try {
       onAnswer(answer);
     } catch {
@@ -293,58 +252,4 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     upstream.end();
     req.resume();
   } else req.pipe(upstream);
-}
-
-/**
- * Streams an answer's body to the client, ending `res` after it; `done` once, failed when either
- * side broke off. What one turn of the event loop brings (the last chunk, the scrubber's held-back
- * bytes, the chunked terminator) leaves in one write, not one each: every write is a wake-up of
- * the client, which a short answer would pay several times over. Once the server's answer is all
- * read (`answer.complete`), the rest follows within a few turns and ends `res`, whose end writes
- * everything held at once.
- */
-function relay(body: Readable, res: ServerResponse, answer: IncomingMessage, done: (failed: boolean) => void): void {
-  let settled = false;
-  const settle = (failed: boolean) => {
-    if (settled) return;
-    settled = true;
-    done(failed);
-  };
-  const socket = res.socket;
-  let corked = false;
-  const uncork = () => {
-    if (!corked) return;
-    corked = false;
-    socket?.uncork();
-  };
-  // Held while the rest is on its way, for a few turns at most, and never past a full buffer (the
-  // pipe would wait for a drain that a held socket never gives).
-  const check = (turns: number) => {
-    if (!corked) return;
-    if (!answer.complete || res.destroyed || socket!.writableNeedDrain || turns === 0) uncork();
-    else setImmediate(check, turns - 1);
-  };
-  body.on('data', () => {
-    if (corked || !socket || socket.destroyed) return;
-    corked = true;
-    socket.cork();
-    setImmediate(check, 3);
-  });
-  body.pipe(res);
-  // After the pipe's own: `res` has ended (and written what was held) when this runs.
-  body.once('end', uncork);
-  finished(body, (error) => {
-    if (!error) return;
-    uncork();
-    res.destroy();
-    settle(true);
-  });
-  finished(res, (error) => {
-    if (!error) return settle(false);
-    // The client is gone: the rest of the body is read and dropped (forwardRequest cuts the
-    // upstream exchange when the answer was not complete). An answer written whole counts as delivered.
-    body.unpipe(res);
-    body.resume();
-    settle(!res.writableEnded);
-  });
 }

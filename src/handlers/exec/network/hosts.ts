@@ -25,12 +25,26 @@ export interface CanonicalHost {
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const NOT_IN_HOST = /[\s/\\?#@:[\]<>^|%"`{}\u0000-\u001f\u007f]/u;
 
+/** Spellings read lately, and their canonical forms (null: none): a command names the same few hosts again and again. */
+const recent = new Map<string, Readonly<CanonicalHost> | null>();
+const MAX_RECENT = 512;
+
 /**
  * The canonical form of a host name or IP literal, or undefined when it is none. Percent-encoding
  * is decoded first (`ex%61mple.com`); an IPv6 literal may come with or without brackets.
  */
-export function canonicalHost(raw: string): CanonicalHost | undefined {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 300) return undefined;
+export function canonicalHost(raw: string): Readonly<CanonicalHost> | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const known = recent.get(raw);
+  if (known !== undefined) return known ?? undefined;
+  const made = canonicalForm(raw);
+  if (recent.size >= MAX_RECENT) recent.delete(recent.keys().next().value!);
+  recent.set(raw, made ? Object.freeze(made) : null);
+  return made;
+}
+
+function canonicalForm(raw: string): CanonicalHost | undefined {
+  if (raw.length === 0 || raw.length > 300) return undefined;
   let text = raw;
   if (text.includes('%')) {
     try {

@@ -2,7 +2,7 @@
 // connection. Node's HTTP server hands over every request a client writes ahead at once, though
 // HTTP/1.1 answers them in order: unchecked, a command writing a thousand requests in one go would
 // have the proxy open a thousand connections upstream together.
-import type { Agent, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Refusal } from './destination.js';
 
@@ -79,31 +79,7 @@ export function inTurn(socket: Duplex, res: ServerResponse, start: () => void): 
   return true;
 }
 
-/** Idle upstream connections the proxy keeps for reuse, all hosts together; the oldest go first. */
+/** Idle upstream connections the proxy keeps for reuse, all hosts together (a wildcard admits any number of hosts); the oldest go first. */
 export const MAX_IDLE_UPSTREAM = 64;
 /** How long an idle upstream connection is kept. */
 export const IDLE_UPSTREAM_MS = 15_000;
-
-/**
- * `agent`, keeping at most MAX_IDLE_UPSTREAM idle connections: Node keeps up to its maxFreeSockets
- * per host, and a wildcard admits any number of hosts (a command could leave thousands open).
- */
-export function idleBounded<T extends Agent>(agent: T): T {
-  agent.on('free', () =>
-    // After Node's own listener has put the socket on the free list.
-    setImmediate(() => {
-      const lists = Object.values(agent.freeSockets);
-      let idle = 0;
-      for (const list of lists) for (const socket of list ?? []) if (!socket.destroyed) idle++;
-      // Node takes a destroyed socket off its list when it closes.
-      for (const list of lists)
-        for (const socket of list ?? []) {
-          if (idle <= MAX_IDLE_UPSTREAM) return;
-          if (socket.destroyed) continue;
-          socket.destroy();
-          idle--;
-        }
-    }),
-  );
-  return agent;
-}

@@ -6,12 +6,11 @@
 // toolkit's CA and forwards request by request (forward.ts). Made on the first command that needs it; close() ends
 // every listener and removes its folder.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, Agent as HttpAgent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { TLSSocket, createSecureContext, rootCertificates, type TLSSocketOptions } from 'node:tls';
+import { TLSSocket, createSecureContext, rootCertificates, type SecureContext, type TLSSocketOptions } from 'node:tls';
 import { ToolError } from '../../../runtime/contract/errors.js';
 import { inertLine } from '../../../runtime/text/control-text.js';
 import type { Resolver } from '../../../runtime/net/address-guard.js';
@@ -24,11 +23,12 @@ import { answerRefusal, forwardRequest, type ForwardContext } from './forward.js
 import { canonicalHost, entryFor, hostText, type CanonicalHost } from './hosts.js';
 import type { SandboxTarget } from '../process/spawn.js';
 import { ListenerMaker } from './listener.js';
-import { firstRequestTimeout, IDLE_UPSTREAM_MS, idleBounded, inTurn, tooManyPipelined } from './limits.js';
+import { firstRequestTimeout, inTurn, tooManyPipelined } from './limits.js';
 import { proxyFailed, rawAnswer, unreadable, unsupported } from './raw-answer.js';
 import { ProxySession } from './session.js';
 import type { ProxyPolicy } from './settings.js';
 import { trustBundle } from './trust.js';
+import { UpstreamPool } from './upstream.js';
 
 export interface ProxyOptions {
   policy: ProxyPolicy;
@@ -55,11 +55,12 @@ export class NetworkProxy {
   readonly bound: readonly BoundCredential[];
   readonly #resolve: Resolver;
   readonly #audit: ConnectionAudit | undefined;
-  readonly #agents: ForwardContext['agents'];
+  readonly #upstream: UpstreamPool;
+  readonly #upstreamCa: readonly string[] | undefined;
+  #upstreamContext: SecureContext | undefined;
   readonly #sessions = new Set<ProxySession>();
   readonly #intercepted = new WeakMap<object, Intercepted>();
   readonly #interceptServer: Server;
-  readonly #httpsMade: () => boolean;
   #authority: Promise<InterceptionCa> | undefined;
   #listeners: ListenerMaker | undefined;
   /** False once a listener could not be made in a sandbox: the relay from then on. */
@@ -83,30 +84,8 @@ export class NetworkProxy {
     this.dir = dir;
     this.#leaveOnExit = () => rmSync(dir, { recursive: true, force: true });
     process.once('exit', this.#leaveOnExit);
-    const upstreamCa = options.ca;
-    // The HTTPS agent is made when an intercepted request first needs it: its context parses the
-    // system's CAs (tens of milliseconds), which a proxy that only tunnels never uses.
-    let https: HttpsAgent | undefined;
-    this.#agents = {
-      // No resolver of their own: each request carries the addresses checked for it (forward.ts),
-      // and an agent's options would override the request's.
-      http: idleBounded(new HttpAgent({ keepAlive: true, noDelay: true, timeout: IDLE_UPSTREAM_MS })),
-      get https() {
-        return (https ??= idleBounded(
-          new HttpsAgent({
-            keepAlive: true,
-            noDelay: true,
-            timeout: IDLE_UPSTREAM_MS,
-            // One context made here, not a `ca` list: the agent would spell every CA into the name it
-            // pools connections by, for every request.
-            ...(upstreamCa?.length
-              ? { secureContext: createSecureContext({ ca: [...rootCertificates, ...upstreamCa] }) }
-              : {}),
-          }),
-        ));
-      },
-    };
-    this.#httpsMade = () => https !== undefined;
+    this.#upstreamCa = options.ca;
+    this.#upstream = new UpstreamPool(() => this.#trustedUpstream());
     // Inside a tunnel a request without Host goes to the tunnel's host (Node would answer a bare 400).
     this.#interceptServer = createServer({ requireHostHeader: false });
     // As the sessions' own server: an upload that takes longer than Node's five minutes (a large
@@ -168,16 +147,26 @@ export class NetworkProxy {
       ca.prepare(this.#interceptedNames());
       const file = path.join(this.dir, 'ca-bundle.pem');
       writeFileSync(file, trustBundle(ca.certPem), { mode: 0o644 });
-      // The upstream agent is made while the command starts, not on its first request's path.
+      // The upstream context is made while the command starts, not on its first request's path.
       setImmediate(() => {
         try {
-          if (!this.#closed) void this.#agents.https;
+          if (!this.#closed) this.#trustedUpstream();
         } catch {
           // Made again, and failing where it can be answered, on the first request that needs it.
         }
       });
       return file;
     }));
+  }
+
+  /**
+   * The context trusted upstream (the system's CAs and the toolkit's own), made when an intercepted
+   * request first needs it: it parses the system's CAs (tens of milliseconds), which a proxy that
+   * only tunnels never uses.
+   */
+  #trustedUpstream(): SecureContext {
+    const ca = this.#upstreamCa;
+    return (this.#upstreamContext ??= createSecureContext(ca?.length ? { ca: [...rootCertificates, ...ca] } : {}));
   }
 
   /** The allow list's named hosts (not wildcards) whose HTTPS is intercepted. */
@@ -238,8 +227,7 @@ export class NetworkProxy {
     this.#listeners?.close();
     await Promise.all([...this.#sessions].map((session) => session.close()));
     this.#interceptServer.close();
-    this.#agents.http.destroy();
-    if (this.#httpsMade()) this.#agents.https.destroy();
+    this.#upstream.destroy();
     rmSync(this.dir, { recursive: true, force: true });
     process.off('exit', this.#leaveOnExit);
     await this.#audit?.flush();
@@ -270,7 +258,7 @@ export class NetworkProxy {
       bound: this.boundTo(destination.host),
       scrubbed: this.bound,
       read: this.policy.read,
-      agents: this.#agents,
+      upstream: this.#upstream,
       refuse: (res, refusal, method) => {
         session.refused(hostText(destination.host), destination.port, method, refusal);
         answerRefusal(res, refusal);
