@@ -10,9 +10,10 @@ import path from 'node:path';
 import { createServer as createTls, type TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSandboxTests } from '../support/exec-helpers.js';
+import { writeFileSync } from 'node:fs';
+import { runSandboxTests, waitFor } from '../support/exec-helpers.js';
 import { tableResolver } from '../support/network.js';
-import { netToolkit, sh, useNetworkWorkspace } from './sandbox-network.js';
+import { netToolkit, sh, useNetworkWorkspace, ws } from './sandbox-network.js';
 
 useNetworkWorkspace();
 
@@ -156,5 +157,45 @@ describe.runIf(runSandboxTests)("the proxy's client to allowed servers", () => {
     const head = server.seen.find((s) => s.line.startsWith('HEAD /head '))!;
     const after = server.seen.find((s) => s.line.startsWith('GET /after-head '))!;
     expect([after.connection, after.index]).toEqual([head.connection, head.index + 1]);
+  });
+
+  it('closes the upstream connection of a request whose body never comes whole, though its answer did', async () => {
+    // Answers at the request's head, before its body: the command then leaves mid-body.
+    let open = 0;
+    const server = createTls({
+      key: readFileSync(path.join(fixtures, 'server-key.pem')),
+      cert: readFileSync(path.join(fixtures, 'server-cert.pem')),
+    });
+    server.on('secureConnection', (socket: TLSSocket) => {
+      open++;
+      socket.on('error', () => undefined);
+      socket.once('close', () => open--);
+      socket.once('data', () => socket.write(ok('early')));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => server.close());
+    const port = (server.address() as AddressInfo).port;
+    writeFileSync(
+      path.join(ws, 'partial.js'),
+      `
+const net = require('net'), tls = require('tls'), fs = require('fs');
+const proxy = new URL(process.env.HTTPS_PROXY);
+const raw = net.connect(Number(proxy.port), proxy.hostname, () => {
+  raw.write('CONNECT api.test:${port} HTTP/1.1\\r\\nHost: api.test:${port}\\r\\n\\r\\n');
+  raw.once('data', () => {
+    const socket = tls.connect({ socket: raw, servername: 'api.test', ca: fs.readFileSync(process.env.SSL_CERT_FILE) }, () =>
+      socket.write('POST /up HTTP/1.1\\r\\nHost: api.test:${port}\\r\\nContent-Length: 100\\r\\n\\r\\n0123456789'));
+    let text = '';
+    socket.on('data', (d) => { text += d; if (text.endsWith('early')) { console.log('answered'); socket.destroy(); } });
+  });
+});
+`,
+    );
+    const kit = toolkit();
+    const out = await sh(kit, 'node partial.js');
+    expect(out.stdout).toBe('answered\n');
+    // The command has ended; the proxy's connection for it must not wait for the rest of the body.
+    await waitFor(() => open === 0 || undefined, 10_000, 'the upstream connection to close');
+    expect(open).toBe(0);
   });
 });

@@ -243,8 +243,9 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     // The client left before the answer was all written. A client that reads an answer to its end
     // and closes at once does so often before that write is confirmed: when the server's answer
     // is complete the upstream connection is sound, and drained (relay) it goes back to the pool;
-    // cut, the next request would pay a new TLS handshake upstream. Otherwise the exchange is cut.
-    if (!res.writableFinished && !answered?.complete) upstream.destroy();
+    // cut, the next request would pay a new TLS handshake upstream. Otherwise the exchange is cut,
+    // as it is when the request's body will not come whole (the connection would wait for it).
+    if ((!res.writableFinished && !answered?.complete) || !upstream.writableFinished) upstream.destroy();
   });
   // A request without a body goes at once, its head in one write, not after the end of an empty
   // stream a few turns later.
