@@ -31,6 +31,12 @@ export function providerNameFor(packageName: string): { provider: string } | { p
       problem: `"${packageName}" gives the provider name "${provider}", which must start with a letter and be at most 48 lowercase letters, digits and "_"`,
     };
   }
+  // The generator refuses a provider named after a member of every JavaScript object.
+  if (Object.hasOwn(Object.prototype, provider)) {
+    return {
+      problem: `"${packageName}" gives the provider name "${provider}", a member of every JavaScript object (Object.prototype), which cannot name a provider; choose another name (e.g. "${provider}_tools")`,
+    };
+  }
   return { provider };
 }
 

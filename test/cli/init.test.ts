@@ -167,6 +167,9 @@ describe('toolwright init provider', () => {
       '9lines': 'gives the provider name "9lines"',
       [`x${'a'.repeat(48)}`]: 'at most 48',
       [`a${'-'.repeat(220)}`]: 'longer than the 214 characters',
+      // A name the generator would refuse when the scaffold first generates.
+      constructor: 'a member of every JavaScript object',
+      '@acme/constructor': 'a member of every JavaScript object',
     };
     for (const [name, message] of Object.entries(bad)) {
       const outcome = await init(cwd, name);
