@@ -5,6 +5,7 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { CodeOptions, LanguageServerConfig } from '../../runtime/services/code.js';
+import { isWithin } from '../../runtime/fs/workspace.js';
 
 /** A server as the pool starts it. */
 export interface ServerSpec {
@@ -141,7 +142,7 @@ function configuredServer(
         .map(realOrSelf),
     ],
     fromWorkspace: [real, ...argv.slice(1).filter((word) => path.isAbsolute(word))].some((file) =>
-      isInside(realOrSelf(file), workspace),
+      isWithin(realOrSelf(file), workspace),
     ),
     flavour: 'generic',
   };
@@ -170,7 +171,7 @@ function typescriptServer(workspace: string, pathVar: string | undefined): Serve
       preferences: { includeCompletionsForModuleExports: false },
     },
     readOnly: [packageRoot(script), path.dirname(libDir)],
-    fromWorkspace: isInside(script, workspace) || isInside(tsserver, workspace),
+    fromWorkspace: isWithin(script, workspace) || isWithin(tsserver, workspace),
     flavour: 'typescript',
   };
 }
@@ -187,7 +188,7 @@ function pythonServer(workspace: string, pathVar: string | undefined): ServerSpe
     covers: globMatcher(PY_PATTERNS),
     settings: { python: { analysis: { diagnosticMode: 'openFilesOnly', autoSearchPaths: true } } },
     readOnly: [packageRoot(script)],
-    fromWorkspace: isInside(script, workspace),
+    fromWorkspace: isWithin(script, workspace),
     flavour: 'pyright',
   };
 }
@@ -293,10 +294,6 @@ function realOrSelf(file: string): string {
   } catch {
     return file;
   }
-}
-
-export function isInside(child: string, parent: string): boolean {
-  return child === parent || child.startsWith(parent.endsWith('/') ? parent : `${parent}/`);
 }
 
 /**

@@ -8,7 +8,7 @@ import { inertText } from '../../runtime/text/control-text.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ToolError } from '../../runtime/contract/errors.js';
-import { isInside } from './discovery.js';
+import { isWithin } from '../../runtime/fs/workspace.js';
 
 /** Larger files are not sent to a server. */
 export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
@@ -42,7 +42,7 @@ export async function readSource(
     const stats = await handle.stat();
     if (!stats.isFile()) throw new ToolError('INVALID_INPUT', `${display} is not a regular file`);
     const real = await realPathOf(handle, absolute);
-    if (real === undefined || !isInside(real, workspace))
+    if (real === undefined || !isWithin(real, workspace))
       throw new ToolError(
         'OUTSIDE_WORKSPACE',
         `${display} leads outside the workspace (through a link); it is not read`,
@@ -72,7 +72,7 @@ export class SourceCache {
     if (!lines) {
       lines = (async () => {
         const real = await realpath(absolute).catch(() => undefined);
-        if (!real || !isInside(real, this.workspace)) return undefined;
+        if (!real || !isWithin(real, this.workspace)) return undefined;
         const source = await readSource(real, absolute, this.workspace).catch(() => undefined);
         return source === undefined ? undefined : splitLines(source.text);
       })();
@@ -135,7 +135,7 @@ export function placeOf(uri: string, workspace: string): Place | undefined {
   } catch {
     return undefined;
   }
-  const inside = isInside(absolute, workspace);
+  const inside = isWithin(absolute, workspace);
   const relative = inside ? path.relative(workspace, absolute).split(path.sep).join('/') || '.' : absolute;
   return { path: relative, absolute, inside };
 }

@@ -22,6 +22,11 @@ export function isInside(root: string, candidate: string): boolean {
   return candidate.startsWith(prefix);
 }
 
+/** True when `child` is `parent` or below it: isInside, the arguments the other way round. */
+export function isWithin(child: string, parent: string): boolean {
+  return isInside(parent, child);
+}
+
 /**
  * Resolves `userPath` against the workspace and proves it stays inside: `..` escapes, absolute
  * paths elsewhere, prefix siblings (`/ws2` vs `/ws`), NUL bytes, symlinks (at any depth, also

@@ -6,7 +6,8 @@ import { maskTempFolder } from '../processes/temp-folder.js';
 import path from 'node:path';
 import { ToolError } from '../contract/errors.js';
 import { gitProtection, protectGitDir } from './git-protection.js';
-import { isDirectory, isInside, lstatOrUndefined, realOrSelf, unique } from './host-paths.js';
+import { isWithin } from '../fs/workspace.js';
+import { isDirectory, lstatOrUndefined, realOrSelf, unique } from './host-paths.js';
 import type { SandboxSettings } from './settings.js';
 
 export interface SandboxLayout {
@@ -122,8 +123,8 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
   // Last, so that no bind above shows them again; never one holding the workspace (a store there
   // is refused before) or a writable folder (refused here: it would show what is to be hidden).
   for (const dir of hiddenDirs) {
-    if (dir === '/' || isInside(workspace, dir)) continue;
-    const inside = settings.writable.find((kept) => isInside(kept, dir));
+    if (dir === '/' || isWithin(workspace, dir)) continue;
+    const inside = settings.writable.find((kept) => isWithin(kept, dir));
     if (inside !== undefined) {
       throw new ToolError(
         'INVALID_INPUT',
@@ -140,7 +141,7 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
 
 /** The folders strictly between `outer` and `inner` (inner inside outer), outermost first; none otherwise. */
 function foldersBetween(outer: string, inner: string): string[] {
-  if (outer === inner || !isInside(inner, outer)) return [];
+  if (outer === inner || !isWithin(inner, outer)) return [];
   const between: string[] = [];
   for (let dir = path.dirname(inner); dir !== outer && dir.length > outer.length; dir = path.dirname(dir))
     between.unshift(dir);
@@ -158,7 +159,7 @@ export function hiddenHomes(env: Readonly<Record<string, string>>): string[] {
 export function secretMasks(dir: string, homes: readonly string[]): string[] {
   const args: string[] = [];
   for (const home of homes) {
-    if (!isInside(home, dir)) continue;
+    if (!isWithin(home, dir)) continue;
     for (const name of HOME_SECRETS) {
       const secret = path.join(home, name);
       const stats = lstatOrUndefined(secret);
@@ -219,9 +220,9 @@ export function toolchainDirs(pathVar: string | undefined, hidden: readonly stri
   for (const entry of (pathVar ?? '').split(':')) {
     if (!entry || !path.isAbsolute(entry) || !isDirectory(entry)) continue;
     const real = realOrSelf(entry);
-    const home = hidden.find((root) => isInside(real, root) && real !== root);
+    const home = hidden.find((root) => isWithin(real, root) && real !== root);
     if (!home) continue;
-    const tool = TOOL_ROOTS.find(({ root }) => isInside(real, path.join(home, root)));
+    const tool = TOOL_ROOTS.find(({ root }) => isWithin(real, path.join(home, root)));
     if (!tool) {
       dirs.push(real);
       continue;
@@ -231,5 +232,5 @@ export function toolchainDirs(pathVar: string | undefined, hidden: readonly stri
   }
   // A folder inside another kept one needs no mount of its own.
   const kept = unique(dirs);
-  return kept.filter((dir) => !kept.some((other) => other !== dir && isInside(dir, other)));
+  return kept.filter((dir) => !kept.some((other) => other !== dir && isWithin(dir, other)));
 }

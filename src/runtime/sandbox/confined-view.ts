@@ -3,7 +3,8 @@ import path from 'node:path';
 import { maskTempFolder } from '../processes/temp-folder.js';
 import { ToolError } from '../contract/errors.js';
 import { PROC_READ_ONLY, hiddenHomes, secretMasks, toolchainDirs } from './bwrap-args.js';
-import { isDirectory, isInside, lstatOrUndefined, realOrSelf } from './host-paths.js';
+import { isWithin } from '../fs/workspace.js';
+import { isDirectory, lstatOrUndefined, realOrSelf } from './host-paths.js';
 
 /**
  * The bwrap view for programs toolwright runs on the workspace (ripgrep, git, shell_read's lines):
@@ -76,7 +77,7 @@ export function confinedArgs(view: ConfinedView): string[] {
   // Before the workspace, so that a folder holding it cannot cover it.
   const shown = [...(view.readOnly ?? []), ...pathDirs(view.pathVar, view.env ?? {}, workspace)];
   for (const dir of unique(shown)) {
-    if (!SYSTEM_DIRS.some((system) => isInside(dir, system)) && !isInside(dir, workspace))
+    if (!SYSTEM_DIRS.some((system) => isWithin(dir, system)) && !isWithin(dir, workspace))
       args.push('--ro-bind', dir, dir);
   }
   args.push('--ro-bind', workspace, workspace);
@@ -133,12 +134,12 @@ export function linkedGitDirs(workspace: string): string[] {
   } catch {
     return [];
   }
-  if (!isGitDir(gitDir) || isInside(gitDir, workspace) || !namesWorkspace(gitDir, workspace)) return [];
+  if (!isGitDir(gitDir) || isWithin(gitDir, workspace) || !namesWorkspace(gitDir, workspace)) return [];
   const dirs = [gitDir];
   try {
     const common = realOrSelf(path.resolve(gitDir, readFileSync(path.join(gitDir, 'commondir'), 'utf8').trim()));
-    if (isGitDir(common) && !isInside(common, workspace) && !isInside(gitDir, common)) dirs.push(common);
-    else if (isGitDir(common) && isInside(gitDir, common)) dirs[0] = common;
+    if (isGitDir(common) && !isWithin(common, workspace) && !isWithin(gitDir, common)) dirs.push(common);
+    else if (isGitDir(common) && isWithin(gitDir, common)) dirs[0] = common;
   } catch {
     // no commondir: a submodule's or the main repository's own folder
   }
@@ -181,8 +182,8 @@ function pathDirs(pathVar: string | undefined, env: Readonly<Record<string, stri
     if (!entry || !path.isAbsolute(entry) || !isDirectory(entry)) continue;
     const real = realOrSelf(entry);
     // A folder holding the workspace or a home folder would show their neighbours.
-    if (TOO_WIDE.has(real) || isInside(workspace, real) || homes.some((home) => isInside(home, real))) continue;
-    if (homes.some((home) => isInside(real, home))) continue; // toolchainDirs decides those
+    if (TOO_WIDE.has(real) || isWithin(workspace, real) || homes.some((home) => isWithin(home, real))) continue;
+    if (homes.some((home) => isWithin(real, home))) continue; // toolchainDirs decides those
     outsideHomes.push(real);
   }
   dirs.push(...outsideHomes, ...toolchainDirs(pathVar, homes));

@@ -1,10 +1,6 @@
 // Checks of host paths that never throw, for building a sandbox's view of the filesystem.
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 
-export function isInside(child: string, parent: string): boolean {
-  return child === parent || child.startsWith(parent.endsWith('/') ? parent : `${parent}/`);
-}
-
 export function isDirectory(file: string | undefined): file is string {
   if (!file) return false;
   try {

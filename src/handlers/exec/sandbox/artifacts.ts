@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, readFileSync, renameSync, type Dirent, type Stats } from 'node:fs';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import path from 'node:path';
-import { isInside } from '../../../runtime/sandbox/host-paths.js';
+import { isWithin } from '../../../runtime/fs/workspace.js';
 import { gitlinkPaths } from './git-index.js';
 import { unsafeGitConfigKey } from './git-config-safety.js';
 
@@ -162,7 +162,7 @@ async function followGitFile(scan: Scan, dotGit: string, isNew: boolean): Promis
   const text = readQuiet(dotGit, '');
   const match = /^gitdir: (.+)$/m.exec(text.slice(0, 4096));
   const target = match ? path.resolve(path.dirname(dotGit), match[1]!.trim()) : undefined;
-  if (target && scan.roots.some((root) => isInside(target, root))) return inspectGitDir(scan, target);
+  if (target && scan.roots.some((root) => isWithin(target, root))) return inspectGitDir(scan, target);
   if (isNew)
     await moveAside(
       scan,
@@ -202,7 +202,7 @@ async function inspectGitDir(scan: Scan, gitDir: string, depth = 0): Promise<voi
     const worktree = path.basename(gitDir) === '.git' ? path.dirname(gitDir) : undefined;
     for (const link of worktree ? await gitlinkPaths(index) : []) {
       const folder = path.join(worktree!, link);
-      if (scan.roots.some((root) => isInside(folder, root))) await inspectDotGit(scan, path.join(folder, '.git'));
+      if (scan.roots.some((root) => isWithin(folder, root))) await inspectDotGit(scan, path.join(folder, '.git'));
     }
   }
   if (depth < 3) {
