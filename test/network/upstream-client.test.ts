@@ -104,7 +104,15 @@ describe.runIf(runSandboxTests)("the proxy's client to allowed servers", () => {
     const server = await scripted(({ index, line }) => (index === 0 ? ok(`answer to ${line.split(' ')[1]}`) : null));
     const kit = toolkit();
     const u = `https://api.test:${server.port}`;
-    const out = await sh(kit, `${curl(`${u}/a ${u}/b`)}; ${curl(`${u}/c -d posted`)}`);
+    const out = await sh(
+      kit,
+      [
+        curl(`${u}/a ${u}/b`),
+        curl(`${u}/c -d posted`),
+        // A POST without a body, on a connection used before: not safe to send twice either.
+        `curl -sS -m 30 -w '\\n' -H "Authorization: Bearer $TW_TOKEN" ${u}/e --next -sS -m 30 -w '\\n' -H "Authorization: Bearer $TW_TOKEN" -X POST ${u}/d; echo "exit $?"`,
+      ].join('; '),
+    );
     const lines = out.stdout.trim().split('\n');
     expect(lines.slice(0, 3)).toEqual(['answer to /a', 'answer to /b', 'exit 0']);
     // /b met the closed connection and went again on a new one; the credential went with it each time.
@@ -112,9 +120,10 @@ describe.runIf(runSandboxTests)("the proxy's client to allowed servers", () => {
     expect(server.seen.every((s) => s.authorization === `Bearer ${TOKEN}`)).toBe(true);
     // The POST met a closed connection too: answered 502 with the reason, sent once only.
     expect(lines.slice(3).join('\n')).toMatch(
-      /^toolwright: the request to api\.test:\d+ failed: the server closed the connection without answering\n+exit 0$/,
+      /^toolwright: the request to api\.test:\d+ failed: the server closed the connection without answering\n+exit 0\nanswer to \/e\ntoolwright: the request to api\.test:\d+ failed: the server closed the connection without answering\n+exit 0$/,
     );
     expect(server.seen.filter((s) => s.line.startsWith('POST /c'))).toHaveLength(1);
+    expect(server.seen.filter((s) => s.line.startsWith('POST /d'))).toHaveLength(1);
     expect(out.stdout).not.toContain(TOKEN);
   });
 
@@ -197,5 +206,59 @@ const raw = net.connect(Number(proxy.port), proxy.hostname, () => {
     // The command has ended; the proxy's connection for it must not wait for the rest of the body.
     await waitFor(() => open === 0 || undefined, 10_000, 'the upstream connection to close');
     expect(open).toBe(0);
+  });
+
+  it('passes an upload on whole when the server answers before its end', async () => {
+    // Answers at the request's head and goes on reading the body, as some upload endpoints do.
+    const received: number[] = [];
+    const server = createTls({
+      key: readFileSync(path.join(fixtures, 'server-key.pem')),
+      cert: readFileSync(path.join(fixtures, 'server-cert.pem')),
+    });
+    server.on('secureConnection', (socket: TLSSocket) => {
+      const at = received.push(0) - 1;
+      let head = Buffer.alloc(0);
+      let answered = false;
+      socket.on('error', () => undefined);
+      socket.on('data', (data: Buffer) => {
+        if (!answered) {
+          head = Buffer.concat([head, data]);
+          const end = head.indexOf('\r\n\r\n');
+          if (end === -1) return;
+          answered = true;
+          received[at]! += head.length - end - 4;
+          socket.write(ok('accepted'));
+        } else received[at]! += data.length;
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => server.close());
+    const port = (server.address() as AddressInfo).port;
+    const size = 4_000_000;
+    // Sends the whole body, reads the early answer, and stays until the proxy has passed the body on
+    // (closing with bytes unread would reset the connection, and lose what is still in flight).
+    writeFileSync(
+      path.join(ws, 'upload.js'),
+      `
+const net = require('net'), tls = require('tls'), fs = require('fs');
+const proxy = new URL(process.env.HTTPS_PROXY);
+const raw = net.connect(Number(proxy.port), proxy.hostname, () => {
+  raw.write('CONNECT api.test:${port} HTTP/1.1\\r\\nHost: api.test:${port}\\r\\n\\r\\n');
+  raw.once('data', () => {
+    const socket = tls.connect({ socket: raw, servername: 'api.test', ca: fs.readFileSync(process.env.SSL_CERT_FILE) }, () => {
+      socket.write('PUT /up HTTP/1.1\\r\\nHost: api.test:${port}\\r\\nContent-Length: ${size}\\r\\n\\r\\n');
+      socket.write(Buffer.alloc(${size}));
+    });
+    let text = '';
+    socket.on('data', (d) => { text += d; if (text.endsWith('accepted')) { console.log('answered'); setTimeout(() => socket.end(), 3000); } });
+  });
+});
+`,
+    );
+    const kit = toolkit();
+    const out = await sh(kit, 'node upload.js');
+    expect(out.stdout).toBe('answered\n');
+    await waitFor(() => received[0] === size || undefined, 10_000, 'the whole upload to reach the server');
+    expect(received).toEqual([size]);
   });
 });

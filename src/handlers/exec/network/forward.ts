@@ -4,6 +4,7 @@
 // credentials written in for bound hosts over HTTPS only, and echoed credentials taken out of
 // the answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { injectCredentials, valueEchoes, type BoundCredential } from './credentials.js';
 import { scrubLine } from './echoes.js';
 import { passAnswer } from './answer.js';
@@ -243,9 +244,11 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     // The client left before the answer was all written. A client that reads an answer to its end
     // and closes at once does so often before that write is confirmed: when the server's answer
     // is complete the upstream connection is sound, and drained (relay) it goes back to the pool;
-    // cut, the next request would pay a new TLS handshake upstream. Otherwise the exchange is cut,
-    // as it is when the request's body will not come whole (the connection would wait for it).
-    if ((!res.writableFinished && !answered?.complete) || !upstream.writableFinished) upstream.destroy();
+    // cut, the next request would pay a new TLS handshake upstream. Otherwise the exchange is cut.
+    if (!res.writableFinished && !answered?.complete) upstream.destroy();
+    // An answer given before the request's body is whole does not end an upload the client goes
+    // on sending; a client that leaves before its end does (the connection would wait for it).
+    else if (!upstream.writableFinished) onClosed(req.socket, () => req.complete || upstream.destroy());
   });
   // A request without a body goes at once, its head in one write, not after the end of an empty
   // stream a few turns later.
@@ -253,4 +256,10 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     upstream.end();
     req.resume();
   } else req.pipe(upstream);
+}
+
+/** Calls `then` when `socket` closes, or at once when it has. */
+function onClosed(socket: Duplex, then: () => void): void {
+  if (socket.destroyed) then();
+  else socket.once('close', then);
 }

@@ -36,6 +36,11 @@ const MAX_HEADER_BYTES = 16 * 1024;
 const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const BAD_TARGET = /[^\u0021-\u00ff]/;
+/**
+ * Methods sent once more when a reused connection turns out closed before any answer: safe ones
+ * only (a POST without a body may still have been acted on).
+ */
+const RETRIED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface UpstreamTarget {
   tls: boolean;
@@ -107,16 +112,19 @@ export class UpstreamPool {
     return new UpstreamRequest(this, to, head, options);
   }
 
-  /** An idle connection to `to`, or a new one. */
-  take(to: UpstreamTarget): Connection {
+  /** An idle connection to `to`, or a new one (always, with `fresh`). */
+  take(to: UpstreamTarget, fresh = false): Connection {
     const key = `${to.tls ? 's' : 'p'}|${to.host}|${to.port}`;
-    const list = this.#idle.get(key);
+    const list = fresh ? undefined : this.#idle.get(key);
     while (list?.length) {
       const connection = list.pop()!;
       this.#idleCount--;
       if (!list.length) this.#idle.delete(key);
       clearTimeout(connection.idleTimer);
-      if (!connection.socket.destroyed && connection.socket.readable && connection.socket.writable) return connection;
+      const { socket } = connection;
+      // Bytes already held from it were sent unasked: the connection is unsafe, not reused.
+      if (!socket.destroyed && socket.readable && socket.writable && socket.readableLength === 0) return connection;
+      socket.destroy();
     }
     // Every address checked for the name is tried (Node's happy eyeballs), none other.
     const where: ConnectionOptions = { host: to.host, port: to.port, autoSelectFamily: true } as ConnectionOptions;
@@ -164,6 +172,9 @@ export class UpstreamPool {
       connection.socket.destroy();
       return;
     }
+    // Paused by a slow reader of the answer before: idle, it must read, so that what a server writes
+    // unasked closes it (#onData) rather than waiting to be read as the next request's answer.
+    connection.socket.resume();
     let list = this.#idle.get(connection.key);
     if (!list) this.#idle.set(connection.key, (list = []));
     list.push(connection);
@@ -228,8 +239,8 @@ export class UpstreamRequest extends Writable {
     this.#connection = this.#start();
   }
 
-  #start(): Connection {
-    const connection = this.#pool.take(this.#to);
+  #start(fresh = false): Connection {
+    const connection = this.#pool.take(this.#to, fresh);
     connection.exchange = this;
     // Left paused by the answer before it, when its reader was slow.
     connection.socket.resume();
@@ -300,15 +311,24 @@ export class UpstreamRequest extends Writable {
     } else if (!this.#answer) this.failed(new Error('the server closed the connection without answering'));
   }
 
-  /** The exchange broke off: a used connection the server had closed is tried again once, on a new one. */
+  /**
+   * The exchange broke off: a safe request without a body that met a used connection the server
+   * had closed is sent once more, on a new connection.
+   */
   failed(error: Error): void {
     if (this.#done) return;
     const connection = this.#connection;
     if (connection.exchange === this) connection.exchange = undefined;
     connection.socket.destroy();
-    if (!this.#heard && !this.#retried && connection.served > 0 && this.#options.body === 'none') {
+    if (
+      !this.#heard &&
+      !this.#retried &&
+      connection.served > 0 &&
+      this.#options.body === 'none' &&
+      RETRIED_METHODS.has(this.#options.method)
+    ) {
       this.#retried = true;
-      this.#connection = this.#start();
+      this.#connection = this.#start(true);
       return;
     }
     this.#done = true;
