@@ -14,6 +14,7 @@ import type { HandlerContext } from '../../src/runtime/contract/types.js';
 import { createToolkit } from '../../src/toolkit.js';
 import { expectOk, tempDir } from '../support/helpers.js';
 import { bwrapWorks, runSandboxTests } from '../support/exec-helpers.js';
+import { scaled } from '../support/time.js';
 import type { GrepResult } from '../../src/generated/types.js';
 
 type Collected = Awaited<ReturnType<typeof searchWithRipgrep>>;
@@ -172,8 +173,12 @@ function stateOf(statFile: string): string {
   return text.slice(text.lastIndexOf(')') + 2).split(' ')[0]!;
 }
 
+const FILES = 3000;
+
+/** Waits for `check` (up to 20 s, scaled: a sandbox starts slowly on a loaded machine). */
 async function eventually(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  const deadline = Date.now() + scaled(20_000);
+  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
   if (!check()) throw new Error(`never: ${what}`);
 }
 
@@ -198,7 +203,9 @@ describe('RipgrepPause holds a running rg and lets it go on', () => {
 
   it.for(ways)('%s: stopped while held, every match once it goes on', async ([, confineFor]) => {
     const root = await tempDir();
-    await tree(root, 300);
+    // Enough files that rg cannot finish before the stop reaches it: in the sandbox the stop is
+    // sent once the helper has told rg's pid, after rg has started.
+    await tree(root, FILES);
     const confine = await confineFor(root);
     const pause = new RipgrepPause();
     pause.set(true); // held from the start: it must not get past its first read
@@ -235,7 +242,7 @@ describe('RipgrepPause holds a running rg and lets it go on', () => {
     pause.set(false);
     const exit = await running;
     expect(exit.exitCode).toBe(0);
-    expect(output.trim().split('\n')).toHaveLength(300);
+    expect(output.trim().split('\n')).toHaveLength(FILES);
   });
 });
 
