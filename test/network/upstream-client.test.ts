@@ -24,6 +24,18 @@ afterEach(() => {
   for (const close of closers.splice(0)) close();
 });
 
+/** A TLS server for api.test on 127.0.0.1 handing each connection to `onSecure`; closed after the test. */
+async function tlsServer(onSecure: (socket: TLSSocket) => void): Promise<number> {
+  const server = createTls({
+    key: readFileSync(path.join(fixtures, 'server-key.pem')),
+    cert: readFileSync(path.join(fixtures, 'server-cert.pem')),
+  });
+  server.on('secureConnection', onSecure);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => server.close());
+  return (server.address() as AddressInfo).port;
+}
+
 interface Seen {
   connection: number;
   /** The request's place on its connection, from 0. */
@@ -40,11 +52,7 @@ interface Seen {
 async function scripted(answer: (seen: Seen) => string | null): Promise<{ port: number; seen: Seen[] }> {
   const seen: Seen[] = [];
   let connections = 0;
-  const server = createTls({
-    key: readFileSync(path.join(fixtures, 'server-key.pem')),
-    cert: readFileSync(path.join(fixtures, 'server-cert.pem')),
-  });
-  server.on('secureConnection', (socket: TLSSocket) => {
+  const port = await tlsServer((socket) => {
     const connection = connections++;
     let index = 0;
     let pending = Buffer.alloc(0);
@@ -76,9 +84,7 @@ async function scripted(answer: (seen: Seen) => string | null): Promise<{ port: 
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => server.close());
-  return { port: (server.address() as AddressInfo).port, seen };
+  return { port, seen };
 }
 
 const ok = (body: string, extra = '') =>
@@ -171,19 +177,12 @@ describe.runIf(runSandboxTests)("the proxy's client to allowed servers", () => {
   it('closes the upstream connection of a request whose body never comes whole, though its answer did', async () => {
     // Answers at the request's head, before its body: the command then leaves mid-body.
     let open = 0;
-    const server = createTls({
-      key: readFileSync(path.join(fixtures, 'server-key.pem')),
-      cert: readFileSync(path.join(fixtures, 'server-cert.pem')),
-    });
-    server.on('secureConnection', (socket: TLSSocket) => {
+    const port = await tlsServer((socket) => {
       open++;
       socket.on('error', () => undefined);
       socket.once('close', () => open--);
       socket.once('data', () => socket.write(ok('early')));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(() => server.close());
-    const port = (server.address() as AddressInfo).port;
     writeFileSync(
       path.join(ws, 'partial.js'),
       `
@@ -211,11 +210,7 @@ const raw = net.connect(Number(proxy.port), proxy.hostname, () => {
   it('passes an upload on whole when the server answers before its end', async () => {
     // Answers at the request's head and goes on reading the body, as some upload endpoints do.
     const received: number[] = [];
-    const server = createTls({
-      key: readFileSync(path.join(fixtures, 'server-key.pem')),
-      cert: readFileSync(path.join(fixtures, 'server-cert.pem')),
-    });
-    server.on('secureConnection', (socket: TLSSocket) => {
+    const port = await tlsServer((socket) => {
       const at = received.push(0) - 1;
       let head = Buffer.alloc(0);
       let answered = false;
@@ -231,9 +226,6 @@ const raw = net.connect(Number(proxy.port), proxy.hostname, () => {
         } else received[at]! += data.length;
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(() => server.close());
-    const port = (server.address() as AddressInfo).port;
     const size = 4_000_000;
     // Sends the whole body, reads the early answer, and stays until the proxy has passed the body on
     // (closing with bytes unread would reset the connection, and lose what is still in flight).

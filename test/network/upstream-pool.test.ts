@@ -1,13 +1,36 @@
 // The proxy's pool of upstream connections on its own (no sandbox): a connection whose last answer
 // was read slowly (its socket paused by the reader) still notices, once idle, an answer the server
 // writes unasked, and is closed for it: the next request never reads that answer as its own.
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { UpstreamPool, type UpstreamAnswer } from '../../src/handlers/exec/network/upstream.js';
 import { waitFor } from '../support/exec-helpers.js';
 
 const BIG = 1024 * 1024;
+
+/** A pool of plain connections to `server` (listening now), and a GET through it that gives the answer. */
+async function poolTo(server: Server) {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const pool = new UpstreamPool(() => undefined);
+  const to = { tls: false, host: '127.0.0.1', port: (server.address() as AddressInfo).port, ip: true, addresses: [] };
+  const ask = (target: string) =>
+    new Promise<UpstreamAnswer>((resolve, reject) => {
+      const request = pool.request(to, { method: 'GET', target, headers: [['host', 'x']], body: 'none' });
+      request.on('response', resolve);
+      request.on('error', reject);
+      request.end();
+    });
+  return { pool, ask };
+}
+
+/** An answer's body as text. */
+async function textOf(answer: UpstreamAnswer): Promise<string> {
+  let text = '';
+  answer.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
+  await new Promise((resolve) => answer.on('end', resolve));
+  return text;
+}
 
 describe('the upstream pool', () => {
   it('closes an idle connection the server writes to unasked, though a slow reader had paused it', async () => {
@@ -29,16 +52,7 @@ describe('the upstream pool', () => {
         }
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const pool = new UpstreamPool(() => undefined);
-    const to = { tls: false, host: '127.0.0.1', port: (server.address() as AddressInfo).port, ip: true, addresses: [] };
-    const ask = (target: string) =>
-      new Promise<UpstreamAnswer>((resolve, reject) => {
-        const request = pool.request(to, { method: 'GET', target, headers: [['host', 'x']], body: 'none' });
-        request.on('response', resolve);
-        request.on('error', reject);
-        request.end();
-      });
+    const { pool, ask } = await poolTo(server);
     try {
       const big = await ask('/big');
       // Not read for a while (the connection pauses), then read slowly to its end.
@@ -61,11 +75,7 @@ describe('the upstream pool', () => {
         10_000,
         'the idle connection to close',
       );
-      const next = await ask('/next');
-      let text = '';
-      next.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
-      await new Promise((resolve) => next.on('end', resolve));
-      expect(text).toBe('connection 1');
+      expect(await textOf(await ask('/next'))).toBe('connection 1');
     } finally {
       pool.destroy();
       server.close();
@@ -85,20 +95,8 @@ describe('the upstream pool', () => {
         setTimeout(() => socket.write(`HTTP/1.1 200 OK\r\nContent-Length: 12\r\n\r\nconnection ${connection}`), 50);
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const pool = new UpstreamPool(() => undefined);
-    const to = { tls: false, host: '127.0.0.1', port: (server.address() as AddressInfo).port, ip: true, addresses: [] };
-    const text = (target: string) =>
-      new Promise<string>((resolve, reject) => {
-        const request = pool.request(to, { method: 'GET', target, headers: [['host', 'x']], body: 'none' });
-        request.on('error', reject);
-        request.on('response', (answer: UpstreamAnswer) => {
-          let body = '';
-          answer.setEncoding('latin1').on('data', (chunk: string) => (body += chunk));
-          answer.on('end', () => resolve(body));
-        });
-        request.end();
-      });
+    const { pool, ask } = await poolTo(server);
+    const text = async (target: string) => textOf(await ask(target));
     try {
       expect((await Promise.all([text('/one'), text('/two')])).sort()).toEqual(['connection 0', 'connection 1']);
       // Both are idle now; the next request meets one that closes, and goes again on a third.

@@ -258,8 +258,8 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
   } else req.pipe(upstream);
 }
 
-/** Calls `then` when `socket` closes, or at once when it has. */
-function onClosed(socket: Duplex, then: () => void): void {
-  if (socket.destroyed) then();
-  else socket.once('close', then);
+/** Calls `then` when `stream` closes, or at once (as after an error) when it has closed already. */
+export function onClosed(stream: Duplex, then: (hadError: boolean) => void): void {
+  if (stream.closed) then(true);
+  else stream.once('close', (hadError: boolean) => then(hadError));
 }

@@ -11,7 +11,7 @@ import { pinnedLookup } from '../../../runtime/net/guarded.js';
 import type { CommandNote } from '../run/runner.js';
 import type { ConnectionOwner, ConnectionRecord } from './audit.js';
 import { isRefusal, type CheckedDestination, type Refusal } from './destination.js';
-import { answerRefusal, forwardRequest } from './forward.js';
+import { answerRefusal, forwardRequest, onClosed } from './forward.js';
 import { canonicalHost, hostText, parseAuthority } from './hosts.js';
 import type { NetworkProxy } from './proxy.js';
 import { firstRequestTimeout, inTurn, MAX_CONNECTIONS, tooManyConnections, tooManyPipelined } from './limits.js';
@@ -340,12 +340,6 @@ export class ProxySession {
       setImmediate(() => this.#proxy.releaseAudit());
     }));
   }
-}
-
-/** Calls `then` when `stream` closes, or at once (as after an error) when it has closed already. */
-function onClosed(stream: Duplex, then: (hadError: boolean) => void): void {
-  if (stream.closed) then(true);
-  else stream.once('close', (hadError: boolean) => then(hadError));
 }
 
 /**
