@@ -194,6 +194,13 @@ function runDriver(root: string, dir: string, bin: string, limitSeconds: number,
   });
 }
 
+/** What each line ran and wrote, from one driver's strace output (`mine[k]`: the k-th subshell's line). */
+export function attributeTrace(text: string, mine: readonly number[], lines: readonly string[]): LineTrace[] {
+  const traces = lines.map((line): LineTrace => ({ line, dir: '', execs: [], writes: [], changed: [] }));
+  attribute(parseTrace(text), mine, traces);
+  return traces;
+}
+
 /** A finished system call; `seq` is where in the trace it started (before an "unfinished" split). */
 interface Event {
   pid: number;
@@ -267,9 +274,11 @@ const WRITE_FLAGS = /O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|O_APPEND/;
 
 /**
  * Adds each event to the line whose driver subshell it descends from (`mine[k]` is the k-th
- * subshell's line). Process ids are reused over a long run, so the line of a process is set when
- * it is created and forgotten when it exits; a child's events that strace prints before its
- * parent's clone returns wait for it.
+ * subshell's line). Process ids are reused over a long run (pid_max may be 32768), so the line of a
+ * process is that of the creation it came from: the last clone returning its pid that began before
+ * the event. An exit strace does not print as one (a thread superseded by an `execve`) cannot leave
+ * a stale line to a later process with the same pid. A child's events that strace prints before
+ * its parent's clone returns wait for it.
  */
 function attribute(events: Event[], mine: readonly number[], traces: LineTrace[]): void {
   const driver = events.find(
@@ -277,7 +286,24 @@ function attribute(events: Event[], mine: readonly number[], traces: LineTrace[]
       e.syscall === 'execve' && e.result === '0' && e.args.startsWith('"/bin/bash"') && e.args.includes('driver.sh'),
   )?.pid;
   if (driver === undefined) throw new Error('the trace has no driver process');
-  const lineOf = new Map<number, number>();
+  const isClone = (e: Event) => /^(clone|clone3|fork|vfork)$/.test(e.syscall) && /^\d+/.test(e.result);
+  // Where each creation of a pid began (its clone's first line), in trace order.
+  const created = new Map<number, number[]>();
+  for (const e of events)
+    if (isClone(e)) {
+      const child = parseInt(e.result, 10);
+      if (!created.has(child)) created.set(child, []);
+      created.get(child)!.push(e.seq);
+    }
+  created.forEach((starts) => starts.sort((a, b) => a - b));
+  /** The start of the creation `pid`'s event at `seq` belongs to (-1: none seen). */
+  const creationOf = (pid: number, seq: number) => {
+    let found = -1;
+    for (const start of created.get(pid) ?? []) if (start < seq) found = start;
+    return found;
+  };
+  // A process's line, with the creation it was given for.
+  const lineOf = new Map<number, { at: number; born: number }>();
   const image = new Map<number, string>([[driver, '/bin/bash']]);
   const waiting = new Map<number, Event[]>();
   let started = 0;
@@ -294,19 +320,19 @@ function attribute(events: Event[], mine: readonly number[], traces: LineTrace[]
   };
   for (const e of events) {
     if (e.pid === driver) {
-      if (/^(clone|clone3|fork|vfork)$/.test(e.syscall) && /^\d+/.test(e.result))
-        adopt(parseInt(e.result, 10), mine[started++], e.seq, driver);
+      if (isClone(e)) adopt(parseInt(e.result, 10), mine[started++], e.seq, driver);
       continue;
     }
-    const at = lineOf.get(e.pid);
-    if (at === undefined) {
+    const known = lineOf.get(e.pid);
+    // Given for an earlier process with this pid: this one's creation has not returned yet.
+    if (known === undefined || known.born !== creationOf(e.pid, e.seq)) {
+      lineOf.delete(e.pid);
       if (!waiting.has(e.pid)) waiting.set(e.pid, []);
       waiting.get(e.pid)!.push(e);
       continue;
     }
-    record(e, at);
-    if (/^(clone|clone3|fork|vfork)$/.test(e.syscall) && /^\d+/.test(e.result))
-      adopt(parseInt(e.result, 10), at, e.seq, e.pid);
+    record(e, known.at);
+    if (isClone(e)) adopt(parseInt(e.result, 10), known.at, e.seq, e.pid);
     if (e.syscall === 'exit') lineOf.delete(e.pid);
   }
 
@@ -315,12 +341,11 @@ function attribute(events: Event[], mine: readonly number[], traces: LineTrace[]
     const early = (waiting.get(child) ?? []).filter((e) => e.seq > since);
     waiting.delete(child);
     if (at === undefined) return;
-    lineOf.set(child, at);
+    lineOf.set(child, { at, born: since });
     image.set(child, image.get(parent) ?? '?');
     for (const e of early) {
       record(e, at);
-      if (/^(clone|clone3|fork|vfork)$/.test(e.syscall) && /^\d+/.test(e.result))
-        adopt(parseInt(e.result, 10), at, e.seq, child);
+      if (isClone(e)) adopt(parseInt(e.result, 10), at, e.seq, child);
       if (e.syscall === 'exit') {
         lineOf.delete(child);
         break;
