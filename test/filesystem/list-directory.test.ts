@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
 import { errorCode, expectOk, tempDir, workspaceToolkit } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
+import { SLICE } from '../../src/runtime/turns/turns.js';
 
 async function files(root: string, tree: Record<string, string>) {
   for (const [rel, content] of Object.entries(tree)) {
@@ -144,5 +145,29 @@ describe('list_directory', () => {
     expect(
       paths(expectOk(await toolkit.invoke('filesystem', 'list_directory', { path: path.join(parent, 'alias') }))),
     ).toEqual(['a.txt']);
+  });
+});
+
+describe('list_directory over a folder larger than one slice of work', () => {
+  it('orders folders first, then names, and pages as over a small one', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const many = path.join(root, 'many');
+    await mkdir(many);
+    const count = 2 * SLICE + 30;
+    // Names in an order unlike their sorted one; one in fifty a folder.
+    const names = Array.from({ length: count }, (_, i) => `n${String((i * 7919) % count).padStart(5, '0')}`);
+    await Promise.all(
+      names.map((name, i) => (i % 50 === 0 ? mkdir(path.join(many, name)) : writeFile(path.join(many, name), ''))),
+    );
+    const folders = names.filter((_, i) => i % 50 === 0).sort();
+    const plain = names.filter((_, i) => i % 50 !== 0).sort();
+    const expected = [...folders, ...plain].map((name) => `many/${name}`);
+    const page = (offset: number) =>
+      toolkit.invoke('filesystem', 'list_directory', { path: 'many', limit: 500, offset }).then((result) => {
+        const output = expectOk<{ entries: { path: string }[]; truncated: boolean }>(result);
+        return output.entries.map((entry) => entry.path);
+      });
+    expect(await page(0)).toEqual(expected.slice(0, 500));
+    expect(await page(SLICE + 3)).toEqual(expected.slice(SLICE + 3, SLICE + 503));
   });
 });

@@ -1,8 +1,10 @@
-import { mkdir, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GlobResult } from '../../src/generated/types.js';
 import type { Toolkit } from '../../src/index.js';
+import { walkGlob } from '../../src/handlers/search/glob/walk.js';
+import { SLICE } from '../../src/runtime/turns/turns.js';
 import { errorCode, expectOk, tempDir, workspaceToolkit } from '../support/helpers.js';
 
 async function put(root: string, files: Record<string, string>): Promise<void> {
@@ -189,5 +191,46 @@ describe('search.glob in a deep chain of folders', () => {
         '600:plain.txt',
       ].sort(),
     );
+  });
+});
+
+describe('search.glob over a folder larger than one slice of work', () => {
+  it('lists newest first and pages as over a small one, each match once', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const count = 2 * SLICE + 50;
+    await mkdir(path.join(root, 'many'));
+    const names = Array.from({ length: count }, (_, i) => `f${String(i).padStart(5, '0')}.txt`);
+    await Promise.all(names.map((name) => writeFile(path.join(root, 'many', name), 'x')));
+    // Three times only: most files share one, so the name orders the ties.
+    const times = [new Date('2020-01-01'), new Date('2021-01-01'), new Date('2022-01-01')];
+    await Promise.all(names.map((name, i) => utimes(path.join(root, 'many', name), times[i % 3]!, times[i % 3]!)));
+    const expected = names
+      .map((name, i) => ({ file: `many/${name}`, time: i % 3 }))
+      .sort((a, b) => b.time - a.time || (a.file < b.file ? -1 : 1))
+      .map((entry) => entry.file);
+    const first = await glob(toolkit, { pattern: 'many/*', limit: 1000 });
+    expect(first.total).toBe(count);
+    expect(first.files).toEqual(expected.slice(0, 1000));
+    const later = await glob(toolkit, { pattern: 'many/*', limit: 1000, offset: SLICE });
+    expect(later.files).toEqual(expected.slice(SLICE, SLICE + 1000));
+    // Two patterns of one walk that both match every file: each still counted once.
+    const both = await glob(toolkit, { pattern: 'many/{f*,*.txt}', limit: 10 });
+    expect(both.total).toBe(count);
+    expect(both.files).toEqual(expected.slice(0, 10));
+  });
+
+  it('walks two patterns that match the same files into one list, each file once', async () => {
+    const { root } = await workspaceToolkit();
+    // Two bases (sub, sub/deep): fast-glob walks sub/deep twice.
+    await put(root, { 'sub/f1.ts': 'x', 'sub/deep/x.ts': 'x', 'sub/deep/y.js': 'x', 'g.ts': 'x' });
+    const base = await realpath(root);
+    const walked = await walkGlob({
+      root: base,
+      base,
+      patterns: ['sub/**/*.ts', 'sub/deep/*'],
+      includeIgnored: true,
+      signal: new AbortController().signal,
+    });
+    expect([...walked].sort()).toEqual(['sub/deep/x.ts', 'sub/deep/y.js', 'sub/f1.ts']);
   });
 });

@@ -15,6 +15,7 @@ import type { ResolvedPath } from '../../runtime/fs/workspace.js';
 import type { GitignoreRules } from '../../runtime/glob/workspace-gitignores.js';
 import { rethrowFs } from '../../runtime/fs/fs-errors.js';
 import { inertLine } from '../../runtime/text/control-text.js';
+import { filterInTurns, sortInTurns } from '../../runtime/turns/turns.js';
 import { plural } from './plural.js';
 
 type Entry = ListDirectoryResult['entries'][number];
@@ -166,11 +167,18 @@ async function listFolder(walk: Walk, dir: VerifiedDir, folder: Folder): Promise
   if (rules) {
     const base = toRootRel(walk.ctx.workspace.root, folder.absolute);
     entries = await rules.filter(folder.absolute, entries);
-    entries = entries.filter((e) => e.isDirectory() || !rules.ignoresLoaded(base ? `${base}/${e.name}` : e.name));
+    entries = await filterInTurns(
+      entries,
+      (e) => e.isDirectory() || !rules.ignoresLoaded(base ? `${base}/${e.name}` : e.name),
+      walk.ctx.signal,
+    );
   }
   walk.ignored += all - entries.length;
-  entries.sort(
+  // A slice at a time: a folder may hold 200,000 entries.
+  entries = await sortInTurns(
+    entries,
     (a, b) => Number(b.isDirectory()) - Number(a.isDirectory()) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    walk.ctx.signal,
   );
   // Entries past the window are not needed, except one: it tells that more exist.
   entries = entries.slice(0, Math.max(0, walk.offset + walk.limit + 1 - walk.seen));

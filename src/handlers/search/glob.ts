@@ -11,6 +11,7 @@ import { planGlob } from './glob/plan.js';
 import { isDynamicPattern, mtimesOf, renderGlob, walkGlob, type WalkProgress } from './glob/walk.js';
 import { GitignoreRules } from '../../runtime/glob/workspace-gitignores.js';
 import { inertLine } from '../../runtime/text/control-text.js';
+import { eachInTurns, sortInTurns } from '../../runtime/turns/turns.js';
 
 /** Characters of paths one glob answer holds at most (the text shows fewer). */
 const MAX_GLOB_OUTPUT_CHARS = 512 * 1024;
@@ -45,8 +46,7 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
         `cannot use glob pattern "${inertLine(pattern)}": ${inertLine((error as Error).message)}`,
       );
     }
-    for (const file of walked) found.add(file);
-    throwIfAborted(ctx.signal);
+    await eachInTurns(walked, (file) => found.add(file), ctx.signal);
   }
   throwIfAborted(ctx.signal);
   // A name like "pages/[id].tsx" is a character class to a glob engine; the file itself still counts.
@@ -60,22 +60,35 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   const files = [...found];
   const mtimes = await mtimesOf(ctx.workspace.root, files, ctx.signal);
   throwIfAborted(ctx.signal);
-  const present = files.filter((f) => mtimes.has(f));
-  present.sort((a, b) => mtimes.get(b)! - mtimes.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
+  const dated: { file: string; mtime: number }[] = [];
+  await eachInTurns(
+    files,
+    (file) => {
+      const mtime = mtimes.get(file);
+      if (mtime !== undefined) dated.push({ file, mtime });
+    },
+    ctx.signal,
+  );
+  // Newest first, equal times by name; sorted a slice at a time (a folder may hold 200,000 matches).
+  const sorted = await sortInTurns(
+    dated,
+    (a, b) => b.mtime - a.mtime || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0),
+    ctx.signal,
+  );
   // `limit` counts paths; long ones are also bounded by what the answer may hold.
-  const offset = Math.min(params.offset, present.length);
-  const available = Math.min(limit, present.length - offset);
+  const offset = Math.min(params.offset, sorted.length);
+  const available = Math.min(limit, sorted.length - offset);
   let count = available;
   let chars = 0;
   for (let i = 0; i < count; i++) {
-    chars += JSON.stringify(present[offset + i]).length + 1;
+    chars += JSON.stringify(sorted[offset + i]!.file).length + 1;
     if (i > 0 && chars > MAX_GLOB_OUTPUT_CHARS) count = i;
   }
-  const shown = present.slice(offset, offset + count);
+  const shown = sorted.slice(offset, offset + count).map((entry) => entry.file);
   const output: GlobResult = {
     files: shown,
-    truncated: present.length > offset + shown.length,
-    total: present.length,
+    truncated: sorted.length > offset + shown.length,
+    total: sorted.length,
   };
   if (output.truncated) output.next = nextArguments(params, { offset: offset + shown.length });
   const bound =

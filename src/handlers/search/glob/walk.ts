@@ -11,6 +11,7 @@ import { WalkFence } from './fence.js';
 import { GitignoreRules } from '../../../runtime/glob/workspace-gitignores.js';
 import { exactMatcher, isComplexPattern, relaxPattern } from '../../../runtime/glob/match.js';
 import { inertLine } from '../../../runtime/text/control-text.js';
+import { eachInTurns, nextTurn } from '../../../runtime/turns/turns.js';
 
 export interface GlobWalk {
   /** Real path of the workspace root. */
@@ -48,7 +49,9 @@ export async function walkGlob(walk: GlobWalk): Promise<string[]> {
     onlyFiles: true,
     followSymbolicLinks: false,
     suppressErrors: true,
-    unique: true,
+    // One pattern cannot match a path twice; several are deduplicated by `keep` (fast-glob's own
+    // check indexes every entry of a folder in the same turn as its read).
+    unique: false,
     // Braces were expanded (bounded) and checked by the caller; fast-glob must not expand again.
     braceExpansion: false,
     // Extglobs compile to nested quantifiers ("+(@(a|a))b" backtracks for ever on "aaa…c"): off.
@@ -60,9 +63,14 @@ export async function walkGlob(walk: GlobWalk): Promise<string[]> {
   const patterns = exact ? walk.patterns.map(relaxPattern) : walk.patterns;
   const baseRel = toPosix(path.relative(walk.root, walk.base));
   const files: string[] = [];
+  const seen = patterns.length > 1 ? new Set<string>() : undefined;
   const keep = (file: string) => {
     const rel = fence.check(file, baseRel);
     if (rel === undefined) return;
+    if (seen) {
+      if (seen.has(rel)) return;
+      seen.add(rel);
+    }
     if (exact && !exact.some((matches) => matches(file))) return;
     // Folders were pruned during the walk; files are checked here, only those the patterns matched.
     if (gitignores && gitignores.ignoresLoaded(rel)) return;
@@ -71,7 +79,7 @@ export async function walkGlob(walk: GlobWalk): Promise<string[]> {
   };
   // Followed, the walk streams its matches as they come; else the whole list at once costs less.
   if (walk.progress) for await (const file of fg.stream(patterns, options)) keep(String(file));
-  else for (const file of await fg(patterns, options)) keep(file);
+  else await eachInTurns(await fg(patterns, options), keep, walk.signal);
   return files;
 }
 
@@ -91,7 +99,7 @@ export async function mtimesOf(
   const mtimes = new Map<string, number>();
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   for (let i = 0; i < files.length && !signal.aborted; i += MTIME_BATCH) {
-    if (i > 0) await yieldToEventLoop();
+    if (i > 0) await nextTurn();
     const end = Math.min(files.length, i + MTIME_BATCH);
     for (let j = i; j < end; j++) {
       const file = files[j]!;
@@ -105,8 +113,6 @@ export async function mtimesOf(
   }
   return mtimes;
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function toPosix(p: string): string {
   return path.sep === '/' ? p : p.split(path.sep).join('/');
