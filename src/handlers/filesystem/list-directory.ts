@@ -3,7 +3,7 @@
 // ones when the cap cuts; every folder is opened through its verified parent without following
 // links, so a folder swapped for a symlink is never entered.
 import type { Dirent } from 'node:fs';
-import { lstat, readdir, readlink } from 'node:fs/promises';
+import { lstat, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { ListDirectoryParams, ListDirectoryResult } from '../../generated/types.js';
 import { throwIfAborted, ToolError } from '../../runtime/contract/errors.js';
@@ -14,6 +14,7 @@ import { swappedError, VerifiedDir } from '../../runtime/fs/verified-fs.js';
 import type { ResolvedPath } from '../../runtime/fs/workspace.js';
 import type { GitignoreRules } from '../../runtime/glob/workspace-gitignores.js';
 import { rethrowFs } from '../../runtime/fs/fs-errors.js';
+import { folderEntries } from '../../runtime/fs/folder-entries.js';
 import { inertLine } from '../../runtime/text/control-text.js';
 import { filterInTurns, sortInTurns } from '../../runtime/turns/turns.js';
 import { plural } from './plural.js';
@@ -157,7 +158,7 @@ async function enterFolder(walk: Walk, folder: Folder): Promise<VerifiedDir | un
 async function listFolder(walk: Walk, dir: VerifiedDir, folder: Folder): Promise<Node[]> {
   let entries: Dirent[];
   try {
-    entries = await readdir(dir.self(), { withFileTypes: true });
+    entries = await folderEntries(dir.self());
   } catch {
     walk.unreadable++;
     return [];
