@@ -41,6 +41,8 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
         ...(progress ? { progress } : {}),
       });
     } catch (error) {
+      // Cancelled between slices of the walk's matches: not the pattern's fault.
+      if (error instanceof ToolError) throw error;
       throw new ToolError(
         'INVALID_PATTERN',
         `cannot use glob pattern "${inertLine(pattern)}": ${inertLine((error as Error).message)}`,
