@@ -234,3 +234,31 @@ describe('search.glob over a folder larger than one slice of work', () => {
     expect([...walked].sort()).toEqual(['sub/deep/x.ts', 'sub/deep/y.js', 'sub/f1.ts']);
   });
 });
+
+describe('search.glob cancelled with thousands of folders queued', () => {
+  it('ends CANCELLED without overflowing the stack, and the next call answers', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const folders = 3000;
+    for (let i = 0; i < folders; i++) {
+      await mkdir(path.join(root, `d${i}`));
+      await writeFile(path.join(root, `d${i}`, 'f'), '');
+    }
+    const controller = new AbortController();
+    // Once the root and a first folder were read, every other folder waits in the walk's queue.
+    const result = await toolkit.invoke(
+      'search',
+      'glob',
+      { pattern: '**/*' },
+      {
+        signal: controller.signal,
+        onProgress: (event) => {
+          if (event.progress > folders) controller.abort();
+        },
+      },
+    );
+    expect(errorCode(result)).toBe('CANCELLED');
+    // The queued reads answer after the call: a stack overflow among them would fail the run.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await glob(toolkit, { pattern: 'd1/*' })).files).toEqual(['d1/f']);
+  });
+});

@@ -12,6 +12,15 @@ type Callback<T> = (error: NodeJS.ErrnoException | null, value?: T) => void;
 /** Filters the entries of a folder the fence let through (e.g. .gitignore pruning). */
 export type EntryFilter = (dirAbs: string, entries: Dirent[]) => Promise<Dirent[]>;
 
+/**
+ * Calls back on the next tick, never from inside the call: fast-glob's queue starts its next read
+ * from within a read's callback, so answers given at once (a cancelled walk with thousands of
+ * folders queued) would nest a stack frame per folder until the stack overflows.
+ */
+function answer<T>(done: Callback<T>, error: NodeJS.ErrnoException | null, value?: T): void {
+  process.nextTick(done, error, value);
+}
+
 function refused(syscall: string, target: string): NodeJS.ErrnoException {
   const error = new Error(`${syscall} ${target}: outside the walk`) as NodeJS.ErrnoException;
   error.code = 'ENOENT';
@@ -54,8 +63,8 @@ export class WalkFence {
       const opts = (typeof options === 'function' ? undefined : options) as { withFileTypes?: boolean } | undefined;
       const abs = path.resolve(this.base, dir);
       this.approve(abs, (ok) => {
-        if (!ok) return done(refused('scandir', abs));
-        if (this.signal.aborted) return done(null, []);
+        if (!ok) return answer(done, refused('scandir', abs));
+        if (this.signal.aborted) return answer(done, null, []);
         readdir(abs, opts as { withFileTypes: true }, (error, entries) => {
           if (error) return done(error);
           if (this.signal.aborted) return done(null, []);
@@ -78,7 +87,7 @@ export class WalkFence {
       const abs = path.resolve(this.base, target);
       if (abs === this.base) return lstat(abs, callback);
       this.approve(path.dirname(abs), (ok) => {
-        if (!ok || !isInside(this.base, abs)) return callback(refused('lstat', abs));
+        if (!ok || !isInside(this.base, abs)) return answer(callback, refused('lstat', abs));
         lstat(abs, callback);
       });
     };
