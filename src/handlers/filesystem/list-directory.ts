@@ -158,7 +158,7 @@ async function enterFolder(walk: Walk, folder: Folder): Promise<VerifiedDir | un
 async function listFolder(walk: Walk, dir: VerifiedDir, folder: Folder): Promise<Node[]> {
   let entries: Dirent[];
   try {
-    entries = await folderEntries(dir.self());
+    entries = await folderEntries(dir.handle, dir.self());
   } catch {
     walk.unreadable++;
     return [];
