@@ -141,7 +141,12 @@ describe('a large body is read without pausing this thread', () => {
         const url = `http://127.0.0.1:${port}/`;
         await fetchPage({ url, max_bytes: 1024 }); // the fetch path warmed
         const { result, stallMs, ticks } = await longestStall(() =>
-          fetchPage({ url, max_bytes: 100 * 1024 * 1024, format: 'raw', timeout_ms: scaled(60_000) }),
+          fetchPage({
+            url,
+            max_bytes: 100 * 1024 * 1024,
+            format: 'raw',
+            timeout_ms: Math.min(scaled(60_000), 120_000),
+          }),
         );
         if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
         expect((result.output as { bytes: number; truncated: boolean }).truncated).toBe(true);
