@@ -242,8 +242,6 @@ export class UpstreamRequest extends Writable {
   #start(fresh = false): Connection {
     const connection = this.#pool.take(this.#to, fresh);
     connection.exchange = this;
-    // Left paused by the answer before it, when its reader was slow.
-    connection.socket.resume();
     const parser = connection.parser;
     parser.initialize(HTTPParser.RESPONSE, {}, MAX_HEADER_BYTES, 0);
     let pending: string[] = [];
