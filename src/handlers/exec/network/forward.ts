@@ -5,7 +5,7 @@
 // the answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { injectCredentials, valueEchoes, type BoundCredential } from './credentials.js';
+import { injectCredentials, valueEchoes, type BoundCredential, type HeaderList } from './credentials.js';
 import { scrubLine } from './echoes.js';
 import { passAnswer } from './answer.js';
 import type { CheckedDestination, Refusal } from './destination.js';
@@ -13,11 +13,12 @@ import { forwardedHeaders, hostLines, requestFraming } from './framing.js';
 import { hostText } from './hosts.js';
 import type { ConnectionRecord } from './audit.js';
 import type { UpstreamAnswer, UpstreamPool, UpstreamRequest } from './upstream.js';
+import type { Echoes } from './echoes.js';
 
 export const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Headers by which many servers take a request for another method (a GET for a DELETE). */
-const METHOD_OVERRIDES = ['x-http-method-override', 'x-http-method', 'x-method-override'];
+export const METHOD_OVERRIDES = ['x-http-method-override', 'x-http-method', 'x-method-override'];
 
 /** What forwarding a request needs from the proxy. */
 export interface ForwardContext {
@@ -35,6 +36,8 @@ export interface ForwardContext {
   upstream: UpstreamPool;
   /** Answers a refusal to the client (status, line) and records it. */
   refuse(res: ServerResponse, refusal: Refusal, method: string): void;
+  /** Records a refusal (as the command's note and in the audit) answered otherwise. */
+  noted(refusal: Refusal, method: string): void;
   /** Records the request once it is over. */
   done(record: Omit<ConnectionRecord, 'host' | 'port'>): void;
 }
@@ -109,31 +112,12 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
   }
   const startedAt = Date.now();
   const path = target.split('?')[0]!.slice(0, 200);
-  let headers = forwardedHeaders(req.rawHeaders);
   const framing = requestFraming(req);
-  if (framing.header) headers.push(framing.header);
-  const defaultPort = ctx.tls ? 443 : 80;
-  headers.push(['host', destination.port === defaultPort ? shown : `${shown}:${destination.port}`]);
-  let injected = false;
-  // Written in over HTTPS only, for the bound host only.
+  const out = outgoingRequest(ctx, req.rawHeaders, framing.header, target);
+  const { headers, echoes, told, injected } = out;
+  target = out.target;
   const bound = ctx.bound;
-  if (bound.length && ctx.tls) {
-    const result = injectCredentials(headers, target, bound);
-    headers = result.headers;
-    target = result.target;
-    injected = result.injected;
-  }
-  // Taken out of every answer, plain HTTP too: after the injection, with the forms it has just made.
-  const echoes = ctx.scrubbed.length ? valueEchoes(ctx.scrubbed) : undefined;
-  // A line of the proxy's own quotes what a server or Node said (a coding, an error): told with
-  // every value taken out, as the answer would be.
-  const told = (line: string) => (echoes ? scrubLine(line, echoes) : line);
   const refuse = (refusal: Refusal) => ctx.refuse(res, { ...refusal, line: told(refusal.line) }, method);
-  if (echoes) {
-    // Answers are scrubbed of the real values: ask for them uncompressed (a compressed one is decoded).
-    headers = headers.filter(([name]) => name !== 'accept-encoding');
-    headers.push(['accept-encoding', 'identity']);
-  }
   let bytesSent = 0;
   let bytesReceived = 0;
   let status: number | undefined;
@@ -216,14 +200,13 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
   });
   upstream.on('error', (error: NodeJS.ErrnoException) => {
     if (!res.headersSent) {
-      const code = error.code ? ` (${error.code})` : '';
-      const body = told(`toolwright: the request to ${shown}:${destination.port} failed${code}: ${error.message}\n`);
-      res.writeHead(502, reasonPhrase(`toolwright: the request to ${shown} failed${code}`), {
+      const failure = upstreamFailure(ctx, error, told);
+      res.writeHead(502, failure.phrase, {
         'content-type': 'text/plain; charset=utf-8',
-        'content-length': Buffer.byteLength(body),
+        'content-length': Buffer.byteLength(failure.body),
         connection: 'close',
       });
-      res.end(body);
+      res.end(failure.body);
     } else res.destroy();
     finish(true);
   });
@@ -236,7 +219,7 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     refuse({
       status: 502,
       reason: 'unsupported',
-      line: `toolwright: ${shown} answered without an answer the proxy can pass on (a protocol switch nobody asked for, or none at all)`,
+      line: noAnswerLine(shown),
     });
     finish(true);
   });
@@ -256,6 +239,75 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     upstream.end();
     req.resume();
   } else req.pipe(upstream);
+}
+
+/** The request as it goes upstream: its headers, its target, and what its answer is scrubbed of. */
+export interface OutgoingRequest {
+  headers: HeaderList;
+  target: string;
+  /** Whether credentials were written in. */
+  injected: boolean;
+  /** What the answer is scrubbed of; undefined when the toolkit holds no credential. */
+  echoes: Echoes | undefined;
+  /** A line of the proxy's own, with every value taken out. */
+  told: (line: string) => string;
+}
+
+/**
+ * Hop-by-hop headers dropped, the framing the proxy read (`framing`), Host set from the
+ * destination, credentials written in over HTTPS for the bound host, and identity asked for when
+ * answers are scrubbed.
+ */
+export function outgoingRequest(
+  ctx: ForwardContext,
+  rawHeaders: readonly string[],
+  framing: [string, string] | undefined,
+  target: string,
+): OutgoingRequest {
+  const { destination } = ctx;
+  const shown = hostText(destination.host);
+  let headers = forwardedHeaders(rawHeaders);
+  if (framing) headers.push(framing);
+  const defaultPort = ctx.tls ? 443 : 80;
+  headers.push(['host', destination.port === defaultPort ? shown : `${shown}:${destination.port}`]);
+  let injected = false;
+  // Written in over HTTPS only, for the bound host only.
+  if (ctx.bound.length && ctx.tls) {
+    const result = injectCredentials(headers, target, ctx.bound);
+    headers = result.headers;
+    target = result.target;
+    injected = result.injected;
+  }
+  // Taken out of every answer, plain HTTP too: after the injection, with the forms it has just made.
+  const echoes = ctx.scrubbed.length ? valueEchoes(ctx.scrubbed) : undefined;
+  // A line of the proxy's own quotes what a server or Node said (a coding, an error): told with
+  // every value taken out, as the answer would be.
+  const told = (line: string) => (echoes ? scrubLine(line, echoes) : line);
+  if (echoes) {
+    // Answers are scrubbed of the real values: ask for them uncompressed (a compressed one is decoded).
+    headers = headers.filter(([name]) => name !== 'accept-encoding');
+    headers.push(['accept-encoding', 'identity']);
+  }
+  return { headers, target, injected, echoes, told };
+}
+
+/** The 502 a command reads when its request failed upstream before an answer. */
+export function upstreamFailure(
+  ctx: ForwardContext,
+  error: NodeJS.ErrnoException,
+  told: (line: string) => string,
+): { phrase: string; body: string } {
+  const shown = hostText(ctx.destination.host);
+  const code = error.code ? ` (${error.code})` : '';
+  return {
+    phrase: reasonPhrase(`toolwright: the request to ${shown} failed${code}`),
+    body: told(`toolwright: the request to ${shown}:${ctx.destination.port} failed${code}: ${error.message}\n`),
+  };
+}
+
+/** An exchange that ended with no answer to pass on. */
+export function noAnswerLine(shown: string): string {
+  return `toolwright: ${shown} answered without an answer the proxy can pass on (a protocol switch nobody asked for, or none at all)`;
 }
 
 /** Calls `then` when `stream` closes, or at once (as after an error) when it has closed already. */

@@ -23,6 +23,9 @@ import { answerRefusal, forwardRequest, type ForwardContext } from './forward.js
 import { canonicalHost, entryFor, hostText, type CanonicalHost } from './hosts.js';
 import type { SandboxTarget } from '../process/spawn.js';
 import { ListenerMaker } from './listener.js';
+import { serveBare } from './bare-forward.js';
+import { readTunnel } from './tunnel-reader.js';
+import { tunnelHostRefusal, tunnelTarget } from './tunnel-host.js';
 import { firstRequestTimeout, inTurn, tooManyPipelined } from './limits.js';
 import { proxyFailed, rawAnswer, unreadable, unsupported } from './raw-answer.js';
 import { ProxySession } from './session.js';
@@ -263,6 +266,7 @@ export class NetworkProxy {
         session.refused(hostText(destination.host), destination.port, method, refusal);
         answerRefusal(res, refusal);
       },
+      noted: (refusal, method) => session.refused(hostText(destination.host), destination.port, method, refusal),
       done: (record) => session.record({ ...record, host: hostText(destination.host), port: destination.port }),
     };
   }
@@ -299,7 +303,15 @@ export class NetworkProxy {
       }
     });
     this.#intercepted.set(secure, { session, destination });
-    this.#interceptServer.emit('connection', secure);
+    const forwarding = this.forwardContext(session, destination, true);
+    readTunnel(
+      secure,
+      (request, done) => serveBare(forwarding, secure, request, done),
+      (unread) => {
+        if (unread.length) secure.unshift(unread);
+        this.#interceptServer.emit('connection', secure);
+      },
+    );
   }
 
   #onIntercepted(req: IncomingMessage, res: ServerResponse): void {
@@ -311,37 +323,12 @@ export class NetworkProxy {
     const { session, destination } = found;
     const method = (req.method ?? 'GET').toUpperCase();
     const context = this.forwardContext(session, destination, true);
-    // Inside the tunnel the request must be for the host the tunnel was allowed to.
-    const given = req.headers.host;
-    const named = given === undefined ? undefined : /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(given);
-    const host = named ? canonicalHost(named[1]!) : undefined;
-    if (
-      given !== undefined &&
-      (!host ||
-        host.host !== destination.host.host ||
-        (named![2] !== undefined && Number(named![2]) !== destination.port))
-    ) {
-      context.refuse(
-        res,
-        {
-          status: 421,
-          reason: 'not-allowed',
-          line: `toolwright: the request's Host ${JSON.stringify(given).slice(0, 100)} differs from the tunnel's ${hostText(destination.host)}; refused`,
-        },
-        method,
-      );
+    const wrongHost = tunnelHostRefusal(req.headers.host, destination);
+    if (wrongHost) {
+      context.refuse(res, wrongHost, method);
       req.resume();
       return;
     }
-    let target = req.url ?? '/';
-    if (!target.startsWith('/')) {
-      try {
-        const url = new URL(target);
-        target = `${url.pathname}${url.search}`;
-      } catch {
-        target = '/';
-      }
-    }
-    forwardRequest(context, req, res, target);
+    forwardRequest(context, req, res, tunnelTarget(req.url ?? '/'));
   }
 }

@@ -5,12 +5,16 @@
 // intercepted GET those cost more than the checks the proxy makes.
 import { createRequire } from 'node:module';
 import { connect as netConnect, type Socket } from 'node:net';
-import { Readable, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { connect as tlsConnect, type ConnectionOptions, type SecureContext } from 'node:tls';
 import { pinnedLookup } from '../../../runtime/net/guarded.js';
 import type { ResolvedAddress } from '../../../runtime/net/address-guard.js';
-import type { HeaderList } from './credentials.js';
+import { requestHead, type UpstreamRequestOptions } from './heads.js';
 import { IDLE_UPSTREAM_MS, MAX_IDLE_UPSTREAM } from './limits.js';
+import { UpstreamAnswer } from './upstream-answer.js';
+
+export { UpstreamAnswer };
+export type { UpstreamRequestOptions };
 
 interface Parser {
   initialize(type: number, resource: object, maxHeaderSize: number, lenient: number): void;
@@ -32,15 +36,11 @@ const { HTTPParser } = createRequire(import.meta.url)('_http_common') as { HTTPP
 /** Node's default: an answer head past 16 KiB is a parse error. */
 const MAX_HEADER_BYTES = 16 * 1024;
 
-/** What Node's client refuses to write in a header value, a method or a target. */
-const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const BAD_TARGET = /[^\u0021-\u00ff]/;
 /**
  * Methods sent once more when a reused connection turns out closed before any answer: safe ones
  * only (a POST without a body may still have been acted on).
  */
-const RETRIED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const RETRIED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface UpstreamTarget {
   tls: boolean;
@@ -52,37 +52,21 @@ export interface UpstreamTarget {
   addresses: readonly ResolvedAddress[];
 }
 
-export interface UpstreamRequestOptions {
-  method: string;
-  target: string;
-  headers: HeaderList;
-  /** How the body goes: none, by its length, or in chunks. */
-  body: 'none' | 'length' | 'chunked';
-}
-
-/** An error of the request's own making (a character no header can carry): nothing was sent. */
-function invalid(message: string): Error {
-  return Object.assign(new Error(message), { code: 'ERR_INVALID_CHAR' });
-}
-
-function requestHead(options: UpstreamRequestOptions): string {
-  if (!TOKEN.test(options.method)) throw invalid('the method is not a token');
-  if (BAD_TARGET.test(options.target)) throw invalid('the request target holds characters no request line can carry');
-  let head = `${options.method} ${options.target} HTTP/1.1\r\n`;
-  for (const [name, value] of options.headers) {
-    if (!TOKEN.test(name)) throw invalid(`the header name ${JSON.stringify(name.slice(0, 40))} is not a token`);
-    if (BAD_VALUE.test(value)) throw invalid(`Invalid character in header content ["${name}"]`);
-    head += `${name}: ${value}\r\n`;
-  }
-  return `${head}\r\n`;
+/** What a connection passes on to the exchange it serves. */
+export interface Exchange {
+  /** Bytes of the answer from the connection. */
+  received(data: Buffer): void;
+  /** The server ended its side. */
+  ended(): void;
+  failed(error: Error): void;
 }
 
 /** One connection to a host: its parser, the exchange it serves, whether it may be used again. */
-class Connection {
+export class Connection {
   readonly socket: Socket;
   readonly key: string;
   readonly parser = new HTTPParser();
-  exchange: UpstreamRequest | undefined;
+  exchange: Exchange | undefined;
   /** Answers it has given: a request on a used connection may meet the server's close of it. */
   served = 0;
   idleTimer: NodeJS.Timeout | undefined;
@@ -91,6 +75,63 @@ class Connection {
     this.socket = socket;
     this.key = key;
   }
+}
+
+/** What reading one answer on a connection tells its exchange. */
+export interface AnswerReader {
+  /** The final answer's head (interim ones are read past). */
+  head(status: number, message: string, raw: string[], keepAlive: boolean): void;
+  /** A 101 or an upgrade nobody asked for: the connection is closed next. */
+  switched(status: number, message: string, raw: string[]): void;
+  body(chunk: Buffer): void;
+  complete(): void;
+}
+
+/**
+ * Readies `connection`'s parser for the answer to one request of `method`: a second answer to it,
+ * or a protocol switch, closes the connection (the server's framing is not the proxy's).
+ */
+export function readAnswer(connection: Connection, method: string, reader: AnswerReader): void {
+  const parser = connection.parser;
+  parser.initialize(HTTPParser.RESPONSE, {}, MAX_HEADER_BYTES, 0);
+  let pending: string[] = [];
+  let answered = false;
+  parser[HTTPParser.kOnHeaders] = (headers: string[]) => {
+    for (const item of headers) pending.push(item);
+  };
+  parser[HTTPParser.kOnHeadersComplete] = (
+    _major: number,
+    _minor: number,
+    headers: string[] | undefined,
+    _method: unknown,
+    _url: unknown,
+    status: number,
+    message: string,
+    upgrade: boolean,
+    keepAlive: boolean,
+  ): number => {
+    const raw = headers ? [...pending, ...headers] : pending;
+    pending = [];
+    // Interim answers (100 Continue, 103 Early Hints) are read past: the final one follows.
+    if (status >= 100 && status < 200 && status !== 101) return 1;
+    if (answered) {
+      connection.socket.destroy();
+      return 1;
+    }
+    answered = true;
+    if (status === 101 || upgrade) {
+      reader.switched(status, message, raw);
+      connection.socket.destroy();
+      return 1;
+    }
+    reader.head(status, message, raw, keepAlive);
+    return method === 'HEAD' ? 1 : 0;
+  };
+  parser[HTTPParser.kOnBody] = (chunk: Buffer) => reader.body(chunk);
+  parser[HTTPParser.kOnMessageComplete] = () => {
+    // The end of an interim answer.
+    if (answered) reader.complete();
+  };
 }
 
 /** Kept-alive connections by destination, at most MAX_IDLE_UPSTREAM idle ones in all. */
@@ -242,53 +283,26 @@ export class UpstreamRequest extends Writable {
   #start(fresh = false): Connection {
     const connection = this.#pool.take(this.#to, fresh);
     connection.exchange = this;
-    const parser = connection.parser;
-    parser.initialize(HTTPParser.RESPONSE, {}, MAX_HEADER_BYTES, 0);
-    let pending: string[] = [];
-    parser[HTTPParser.kOnHeaders] = (headers: string[]) => {
-      for (const item of headers) pending.push(item);
-    };
-    parser[HTTPParser.kOnHeadersComplete] = (
-      _major: number,
-      _minor: number,
-      headers: string[] | undefined,
-      _method: unknown,
-      _url: unknown,
-      status: number,
-      message: string,
-      upgrade: boolean,
-      keepAlive: boolean,
-    ): number => {
-      const raw = headers ? [...pending, ...headers] : pending;
-      pending = [];
-      // Interim answers (100 Continue, 103 Early Hints) are read past: the final one follows.
-      if (status >= 100 && status < 200 && status !== 101) return 1;
-      if (this.#answer) {
-        // A second answer to one request: the server's framing is not the proxy's.
-        connection.socket.destroy();
-        return 1;
-      }
-      const answer = new UpstreamAnswer(connection.socket, status, message, raw, keepAlive && !upgrade);
-      this.#answer = answer;
+    readAnswer(connection, this.#options.method, {
+      head: (status, message, raw, keepAlive) => {
+        const answer = new UpstreamAnswer(connection.socket, status, message, raw, keepAlive);
+        this.#answer = answer;
+        this.emit('response', answer);
+      },
       // A protocol switch nobody asked for: no answer is passed on (forward.ts tells the command).
-      if (status === 101 || upgrade) {
-        connection.socket.destroy();
-        return 1;
-      }
-      this.emit('response', answer);
-      return this.#options.method === 'HEAD' ? 1 : 0;
-    };
-    parser[HTTPParser.kOnBody] = (chunk: Buffer) => {
-      if (!this.#answer!.push(chunk)) connection.socket.pause();
-    };
-    parser[HTTPParser.kOnMessageComplete] = () => {
-      const answer = this.#answer;
-      // The end of an interim answer.
-      if (!answer) return;
-      answer.complete = true;
-      answer.push(null);
-      this.#settle();
-    };
+      switched: (status, message, raw) => {
+        this.#answer = new UpstreamAnswer(connection.socket, status, message, raw, false);
+      },
+      body: (chunk) => {
+        if (!this.#answer!.push(chunk)) connection.socket.pause();
+      },
+      complete: () => {
+        const answer = this.#answer!;
+        answer.complete = true;
+        answer.push(null);
+        this.#settle();
+      },
+    });
     connection.socket.write(this.#head, 'latin1');
     return connection;
   }
@@ -376,41 +390,6 @@ export class UpstreamRequest extends Writable {
       this.#connection.socket.destroy();
       if (this.#answer && !this.#answer.complete) this.#answer.destroy();
     }
-    callback(error);
-  }
-}
-
-/** An answer: its status and head, and its body as a stream (backpressure pauses the connection). */
-export class UpstreamAnswer extends Readable {
-  readonly statusCode: number;
-  readonly statusMessage: string;
-  readonly rawHeaders: string[];
-  readonly headers: { 'content-length'?: string };
-  readonly socket: Socket;
-  readonly keepAlive: boolean;
-  complete = false;
-
-  constructor(socket: Socket, status: number, message: string, raw: string[], keepAlive: boolean) {
-    super();
-    this.socket = socket;
-    this.statusCode = status;
-    this.statusMessage = message;
-    this.rawHeaders = raw;
-    this.keepAlive = keepAlive;
-    this.headers = {};
-    for (let i = 0; i < raw.length; i += 2)
-      if (raw[i]!.toLowerCase() === 'content-length') {
-        this.headers['content-length'] = raw[i + 1]!;
-        break;
-      }
-  }
-
-  override _read(): void {
-    if (this.socket.isPaused()) this.socket.resume();
-  }
-
-  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    if (!this.complete) this.socket.destroy();
     callback(error);
   }
 }

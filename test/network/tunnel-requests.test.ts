@@ -1,0 +1,356 @@
+// The requests inside an intercepted tunnel, driven against the proxy itself (no sandbox): bare
+// requests are served by the tunnel's own reader, and the first request that is not bare (a body,
+// a head the parser refuses) hands the rest of the connection to the proxy's HTTP server, from
+// that request's first byte on. Every request gets one answer, in order; the server sees exactly
+// what the client sent; the credential goes in and never comes back; connections the client
+// leaves are let go.
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer as createTcp, type AddressInfo, type Server } from 'node:net';
+import path from 'node:path';
+import { connect as tlsConnect, createServer as createTls, type TLSSocket } from 'node:tls';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConnectionAudit, ConnectionRecord } from '../../src/handlers/exec/network/audit.js';
+import { compileHostEntries } from '../../src/handlers/exec/network/hosts.js';
+import { MAX_CONNECTIONS, setFirstRequestTimeout } from '../../src/handlers/exec/network/limits.js';
+import { NetworkProxy } from '../../src/handlers/exec/network/proxy.js';
+import { waitFor } from '../support/exec-helpers.js';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'network');
+const VALUE = 'real-credential-3f9a7c1e55';
+const PLACEHOLDER = 'toolwright-placeholder-tunnel-0001';
+const BIG = 300 * 1024;
+const CLOSE = '\u0000close\u0000';
+
+interface Seen {
+  line: string;
+  authorization: string | undefined;
+  body: string;
+}
+
+const closers: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+/**
+ * An upstream TLS server for api.test reading requests one by one (bodies by their length), each
+ * answered by `answer(line, body)` (one beginning with CLOSE closes the connection after it); it
+ * echoes the Authorization it got as X-Seen.
+ */
+async function upstream(answer: (line: string, body: string) => string) {
+  const seen: Seen[] = [];
+  const server = createTls({
+    key: readFileSync(path.join(fixtures, 'server-key.pem')),
+    cert: readFileSync(path.join(fixtures, 'server-cert.pem')),
+  });
+  server.on('secureConnection', (socket) => {
+    socket.on('error', () => undefined);
+    let buffer = Buffer.alloc(0);
+    socket.on('data', (data: Buffer) => {
+      buffer = Buffer.concat([buffer, data]);
+      for (;;) {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const head = buffer.subarray(0, end).toString('latin1');
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+        if (buffer.length < end + 4 + length) return;
+        const body = buffer.subarray(end + 4, end + 4 + length).toString('latin1');
+        buffer = buffer.subarray(end + 4 + length);
+        const line = head.split('\r\n')[0]!;
+        const authorization = /\r\nauthorization: *([^\r]*)/i.exec(head)?.[1];
+        seen.push({ line, authorization, body });
+        const raw = answer(line, body);
+        const written = raw.replace(CLOSE, '').replace('\r\n\r\n', `\r\nX-Seen: ${authorization ?? '-'}\r\n\r\n`);
+        if (raw.startsWith(CLOSE)) socket.end(written);
+        else socket.write(written);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => server.close());
+  return { port: (server.address() as AddressInfo).port, seen };
+}
+
+/** An answer of `body` with its length. */
+const ok = (body: string) =>
+  `HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+
+/** The proxy with a credential bound to api.test, its session listening on 127.0.0.1, and its audit. */
+async function proxy(options: { read?: boolean } = {}) {
+  const records: ConnectionRecord[] = [];
+  const audit = {
+    record: (_owner: unknown, record: ConnectionRecord) => records.push(record),
+    release: () => undefined,
+    flush: async () => undefined,
+  } as unknown as ConnectionAudit;
+  const network = new NetworkProxy({
+    policy: {
+      allow: compileHostEntries(['api.test'], 'allow'),
+      read: options.read ?? false,
+      allowPrivate: true,
+      credentials: [
+        {
+          index: 0,
+          env: 'TW_TOKEN',
+          hosts: compileHostEntries(['api.test'], 'hosts'),
+          header: 'authorization',
+          format: 'Bearer {value}',
+          value: VALUE,
+        },
+      ],
+    },
+    lookup: async () => [{ address: '127.0.0.1', family: 4 }],
+    ca: [readFileSync(path.join(fixtures, 'upstream-ca.pem'), 'utf8')],
+    audit,
+    placeholders: new Map([['TW_TOKEN', PLACEHOLDER]]),
+  });
+  const ca = readFileSync(await network.trust());
+  const session = network.open({ principal: 'p', scope: 's', operation: 'exec.bash', command: 'test' });
+  const listener: Server = createTcp();
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  session.adopt(listener);
+  let open = 0;
+  listener.on('connection', (socket) => {
+    open++;
+    socket.once('close', () => open--);
+  });
+  closers.push(() => network.close());
+  const port = (listener.address() as AddressInfo).port;
+  /** A TLS connection through a CONNECT tunnel to api.test:`to`. */
+  const tunnel = (to: number) =>
+    new Promise<TLSSocket>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method: 'CONNECT', path: `api.test:${to}` });
+      req.on('connect', (res, socket) => {
+        if (res.statusCode !== 200) return reject(new Error(`CONNECT ${res.statusCode}`));
+        const secure = tlsConnect({ socket, servername: 'api.test', ca }, () => resolve(secure));
+        secure.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  return { tunnel, records, open: () => open };
+}
+
+/** Reads answers off `socket` until `count` are whole (by Content-Length or chunks), or it closes. */
+function answers(socket: TLSSocket, count: number, head = false) {
+  return new Promise<{ status: number; headers: string; body: string }[]>((resolve) => {
+    const got: { status: number; headers: string; body: string }[] = [];
+    let buffer = Buffer.alloc(0);
+    const done = () => {
+      socket.off('data', onData);
+      resolve(got);
+    };
+    const onData = (data: Buffer) => {
+      buffer = Buffer.concat([buffer, data]);
+      while (got.length < count) {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const headers = buffer.subarray(0, end).toString('latin1');
+        const status = Number(headers.split(' ')[1]);
+        let rest = buffer.subarray(end + 4);
+        let body: string;
+        const length = /\r\ncontent-length: *(\d+)/i.exec(headers);
+        if (head || status === 304 || status === 204) body = '';
+        else if (length) {
+          if (rest.length < Number(length[1])) return;
+          body = rest.subarray(0, Number(length[1])).toString('latin1');
+          rest = rest.subarray(Number(length[1]));
+        } else {
+          const text = rest.toString('latin1');
+          const last = text.indexOf('\r\n0\r\n\r\n');
+          if (last < 0 && !text.startsWith('0\r\n\r\n')) return;
+          body = '';
+          let at = 0;
+          for (;;) {
+            const size = parseInt(text.slice(at, text.indexOf('\r\n', at)), 16);
+            at = text.indexOf('\r\n', at) + 2;
+            if (size === 0) break;
+            body += text.slice(at, at + size);
+            at += size + 2;
+          }
+          rest = rest.subarray(at + 2);
+        }
+        got.push({ status, headers, body });
+        buffer = rest;
+      }
+      done();
+    };
+    socket.on('data', onData);
+    socket.once('close', done);
+  });
+}
+
+describe('requests inside an intercepted tunnel', () => {
+  it('serves bare requests, hands the rest to the HTTP server at the first with a body, and keeps the order', async () => {
+    const server = await upstream((line, body) => ok(`${line.split(' ')[0]} ${line.split(' ')[1]} [${body}]`));
+    const { tunnel, records } = await proxy();
+    const socket = await tunnel(server.port);
+    const got = answers(socket, 4);
+    // All written at once: two bare requests, one with a body, one bare after it.
+    socket.write(
+      `GET /a HTTP/1.1\r\nHost: api.test:${server.port}\r\nAuthorization: Bearer ${PLACEHOLDER}\r\n\r\n` +
+        'GET /b HTTP/1.1\r\n\r\n' +
+        `POST /c HTTP/1.1\r\nContent-Length: 5\r\nAuthorization: Bearer ${PLACEHOLDER}\r\n\r\nhello` +
+        'GET /d HTTP/1.1\r\n\r\n',
+    );
+    const bodies = (await got).map((answer) => answer.body);
+    expect(bodies).toEqual(['GET /a []', 'GET /b []', 'POST /c [hello]', 'GET /d []']);
+    expect(server.seen.map((s) => [s.line, s.body])).toEqual([
+      ['GET /a HTTP/1.1', ''],
+      ['GET /b HTTP/1.1', ''],
+      ['POST /c HTTP/1.1', 'hello'],
+      ['GET /d HTTP/1.1', ''],
+    ]);
+    // The binding sets the header on every request to the host, whatever the command sent.
+    expect(server.seen.every((s) => s.authorization === `Bearer ${VALUE}`)).toBe(true);
+    socket.destroy();
+    await waitFor(() => records.length >= 4, 5_000, 'the audit');
+    expect(records.map((r) => [r.method, r.path, r.status, r.failed, r.credentials])).toEqual([
+      ['GET', '/a', 200, false, ['TW_TOKEN']],
+      ['GET', '/b', 200, false, ['TW_TOKEN']],
+      ['POST', '/c', 200, false, ['TW_TOKEN']],
+      ['GET', '/d', 200, false, ['TW_TOKEN']],
+    ]);
+    expect(records[0]!.bytesReceived).toBe('GET /a []'.length);
+  });
+
+  it('reads a head split into single bytes, and one written ahead past 64 KiB while an answer is awaited', async () => {
+    const server = await upstream((line) => (line.startsWith('GET /slow ') ? '' : ok(`answer ${line.split(' ')[1]}`)));
+    const { tunnel } = await proxy();
+    const socket = await tunnel(server.port);
+    const first = answers(socket, 1);
+    for (const byte of 'GET /split HTTP/1.1\r\nHost: api.test\r\n\r\n') {
+      socket.write(byte);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect((await first)[0]!.body).toBe('answer /split');
+    // 800 requests of 100 bytes each behind one the server answers only when they are all sent.
+    const many = Array.from(
+      { length: 800 },
+      (_, i) => `GET /r${String(i).padStart(4, '0')}${'x'.repeat(72)} HTTP/1.1\r\n\r\n`,
+    );
+    const got = answers(socket, 800);
+    socket.write(many.join(''));
+    const bodies = (await got).map((answer) => answer.body);
+    expect(bodies).toEqual(many.map((request) => `answer ${request.split(' ')[1]}`));
+    expect(server.seen).toHaveLength(801);
+  });
+
+  it('passes held, streamed, HEAD, 304 and echoing answers on one connection, the value never back', async () => {
+    const server = await upstream((line) => {
+      const [method, target] = line.split(' ');
+      if (method === 'HEAD') return 'HTTP/1.1 200 OK\r\nContent-Length: 777\r\n\r\n';
+      if (target === '/not-modified') return 'HTTP/1.1 304 Not Modified\r\nETag: "x"\r\n\r\n';
+      if (target === '/big') return ok(`${VALUE}${'b'.repeat(BIG)}${VALUE}`);
+      if (target === '/chunked')
+        return `HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n${VALUE.length.toString(16)}\r\n${VALUE}\r\n0\r\n\r\n`;
+      return ok(`small ${target} ${VALUE}`);
+    });
+    const { tunnel } = await proxy();
+    const socket = await tunnel(server.port);
+    const ask = async (request: string, head = false) => {
+      const got = answers(socket, 1, head);
+      socket.write(request);
+      return (await got)[0]!;
+    };
+    const small = await ask('GET /small HTTP/1.1\r\n\r\n');
+    expect(small.body).toBe(`small /small ${PLACEHOLDER}`);
+    expect(small.headers).toMatch(new RegExp(`\r\nx-seen: Bearer ${PLACEHOLDER}`, 'i'));
+    const big = await ask('GET /big HTTP/1.1\r\n\r\n');
+    expect(big.body).toBe(`${PLACEHOLDER}${'b'.repeat(BIG)}${PLACEHOLDER}`);
+    const head = await ask('HEAD /h HTTP/1.1\r\n\r\n', true);
+    expect(head.headers).toMatch(/\r\ncontent-length: 777(\r\n|$)/i);
+    const notModified = await ask('GET /not-modified HTTP/1.1\r\n\r\n');
+    expect(notModified.status).toBe(304);
+    const chunked = await ask('GET /chunked HTTP/1.1\r\n\r\n');
+    expect(chunked.body).toBe(`hello${PLACEHOLDER}`);
+    const after = await ask('GET /after HTTP/1.1\r\n\r\n');
+    expect(after.body).toBe(`small /after ${PLACEHOLDER}`);
+    for (const answer of [small, big, head, notModified, chunked, after])
+      expect(answer.headers + answer.body).not.toContain(VALUE);
+    // All on one upstream connection and one tunnel.
+    expect(server.seen).toHaveLength(6);
+  });
+
+  it('lets go of connections the client leaves, half-closes or asks to close', async () => {
+    const server = await upstream((line) => ok(`answer ${line.split(' ')[1]}`));
+    const { tunnel, open } = await proxy();
+    // More than a command may hold at once: each must be let go as the client leaves it.
+    for (let i = 0; i < MAX_CONNECTIONS + 20; i++) {
+      const socket = await tunnel(server.port);
+      const got = answers(socket, 1);
+      socket.write(`GET /n${i} HTTP/1.1\r\n\r\n`);
+      expect((await got)[0]!.body).toBe(`answer /n${i}`);
+      socket.destroy();
+    }
+    await waitFor(() => open() === 0, 5_000, 'the connections to close');
+    // A client that writes its request and half-closes still gets its answer, then the end.
+    const halfClosed = await tunnel(server.port);
+    const half = answers(halfClosed, 2);
+    halfClosed.end('GET /last HTTP/1.1\r\n\r\n');
+    expect((await half).map((answer) => answer.body)).toEqual(['answer /last']);
+    // Connection: close is answered so, and the proxy closes after the answer.
+    const closing = await tunnel(server.port);
+    const closed = answers(closing, 2);
+    closing.write('GET /close HTTP/1.1\r\nConnection: close\r\n\r\nGET /never HTTP/1.1\r\n\r\n');
+    const [answer, ...more] = await closed;
+    expect(answer!.headers).toMatch(/\r\nconnection: close/i);
+    expect(more).toEqual([]);
+    expect(server.seen.some((s) => s.line.startsWith('GET /never '))).toBe(false);
+    await waitFor(() => open() === 0, 5_000, 'the connections to close');
+  });
+
+  it('closes a connection whose next head never completes, and answers a head it cannot read as the HTTP server does', async () => {
+    const server = await upstream((line) => ok(`answer ${line.split(' ')[1]}`));
+    const { tunnel } = await proxy();
+    const before = setFirstRequestTimeout(300);
+    try {
+      const socket = await tunnel(server.port);
+      const got = answers(socket, 2);
+      socket.write('GET /one HTTP/1.1\r\n\r\nGET /two HTTP/1.1\r\nHost: api');
+      const closedAt = new Promise((resolve) => socket.once('close', resolve));
+      expect((await got).map((answer) => answer.body)).toEqual(['answer /one']);
+      await closedAt;
+      const unreadable = await tunnel(server.port);
+      const refused = answers(unreadable, 1);
+      unreadable.write('get /lower HTTP/1.1\r\n\r\n');
+      const [answer] = await refused;
+      expect(answer!.status).toBe(400);
+      expect(answer!.body).toMatch(/^toolwright: the proxy could not read the request/);
+      expect(server.seen.map((s) => s.line)).toEqual(['GET /one HTTP/1.1']);
+    } finally {
+      setFirstRequestTimeout(before);
+    }
+  });
+
+  it('answers 502 for an answer cut short or a protocol switch, audited as failed, the connection closed', async () => {
+    const server = await upstream((line) => {
+      const target = line.split(' ')[1];
+      if (target === '/cut') return `${CLOSE}HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nonly ${VALUE}`;
+      if (target === '/switch') return 'HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\nConnection: upgrade\r\n\r\n';
+      return ok('fine');
+    });
+    const { tunnel, records } = await proxy();
+    for (const [target, line] of [
+      ['/cut', /^toolwright: the answer of api\.test was cut short/],
+      ['/switch', /^toolwright: api\.test answered without an answer the proxy can pass on/],
+    ] as const) {
+      const socket = await tunnel(server.port);
+      const got = answers(socket, 2);
+      socket.write(`GET ${target} HTTP/1.1\r\n\r\n`);
+      const [answer, ...more] = await got;
+      expect(answer!.status).toBe(502);
+      expect(answer!.body).toMatch(line);
+      expect(answer!.body).not.toContain(VALUE);
+      expect(more).toEqual([]);
+    }
+    // Each exchange audited as failed, each refusal noted.
+    await waitFor(() => records.filter((r) => r.failed).length >= 2, 5_000, 'the audit');
+    expect(records.filter((r) => r.decision === 'refused').map((r) => r.reason)).toEqual([
+      'unsupported',
+      'unsupported',
+    ]);
+  });
+});
