@@ -275,7 +275,7 @@ describe('requests inside an intercepted tunnel', () => {
   });
 
   it('lets go of connections the client leaves, half-closes or asks to close', async () => {
-    const server = await upstream((line) => ok(`answer ${line.split(' ')[1]}`));
+    const server = await upstream((line) => (line.startsWith('GET /never ') ? '' : ok(`answer ${line.split(' ')[1]}`)));
     const { tunnel, open } = await proxy();
     // More than a command may hold at once: each must be let go as the client leaves it.
     for (let i = 0; i < MAX_CONNECTIONS + 20; i++) {
@@ -286,11 +286,23 @@ describe('requests inside an intercepted tunnel', () => {
       socket.destroy();
     }
     await waitFor(() => open() === 0, 5_000, 'the connections to close');
-    // A client that writes its request and half-closes still gets its answer, then the end.
-    const halfClosed = await tunnel(server.port);
-    const half = answers(halfClosed, 2);
-    halfClosed.end('GET /last HTTP/1.1\r\n\r\n');
-    expect((await half).map((answer) => answer.body)).toEqual(['answer /last']);
+    // A client that leaves while the server has not answered (one that never will) is let go,
+    // with the upstream exchange: so is one that half-closes, as Node's own server does.
+    for (const leave of ['destroy', 'end'] as const) {
+      const socket = await tunnel(server.port);
+      socket.write('GET /never HTTP/1.1\r\n\r\n');
+      await waitFor(() => server.seen.filter((s) => s.line.startsWith('GET /never ')).length, 5_000, 'the request');
+      socket[leave]();
+      await waitFor(() => open() === 0, 5_000, `the connection left by ${leave} to close`);
+      server.seen.length = 0;
+    }
+    // One that had written more than 64 KiB ahead while its first request was in hand too.
+    const ahead = await tunnel(server.port);
+    const aheadGot = answers(ahead, 2);
+    ahead.write('GET /slow HTTP/1.1\r\nConnection: close\r\n\r\n');
+    ahead.write(`GET /b HTTP/1.1\r\nX-Pad: ${'p'.repeat(8000)}\r\n\r\n`.repeat(10));
+    expect((await aheadGot).map((answer) => answer.body)).toEqual(['answer /slow']);
+    await waitFor(() => open() === 0, 5_000, 'the connection written ahead to close');
     // Connection: close is answered so, and the proxy closes after the answer.
     const closing = await tunnel(server.port);
     const closed = answers(closing, 2);

@@ -109,11 +109,12 @@ export function readTunnel(socket: TLSSocket, serve: Serve, handOff: (unread: Bu
   const onTimeout = () => {
     if (!busy) socket.destroy();
   };
-  /** The client will send nothing more: the connection ends once what it asked is answered. */
-  let ended = false;
+  /**
+   * The client will send nothing more: the connection ends, and a request in hand is cut (as
+   * Node's server does): a client that left cannot be told from one that only half-closed, and a
+   * server that never answers would hold its connection for good.
+   */
   const onEnd = () => {
-    ended = true;
-    if (busy) return;
     leave();
     socket.end();
   };
@@ -140,8 +141,10 @@ export function readTunnel(socket: TLSSocket, serve: Serve, handOff: (unread: Bu
     const served = serve(found, (close) => {
       if (gone) return;
       busy = false;
-      if (close || ended || socket.destroyed) {
+      if (close || socket.destroyed) {
         leave();
+        // Read to its end (what was written ahead is dropped): the client's close must be seen.
+        socket.resume();
         socket.end();
         return;
       }
