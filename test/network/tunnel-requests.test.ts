@@ -365,4 +365,41 @@ describe('requests inside an intercepted tunnel', () => {
       'unsupported',
     ]);
   });
+
+  it('answers 502 with Connection: close when the server cannot be reached, and passes a compressed HEAD answer', async () => {
+    const server = await upstream((line) =>
+      line.startsWith('HEAD ')
+        ? 'HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 31\r\n\r\n'
+        : 'HTTP/1.1 204 No Content\r\nContent-Encoding: gzip\r\n\r\n',
+    );
+    const { tunnel } = await proxy();
+    // A port nobody listens on: two requests written at once, the first answered, the second not sent.
+    const closed = createTcp();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const nobody = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = await tunnel(nobody);
+    const failed = answers(unreachable, 2);
+    unreachable.write('GET /a HTTP/1.1\r\n\r\nGET /b HTTP/1.1\r\n\r\n');
+    const [answer, ...more] = await failed;
+    expect(answer!.status).toBe(502);
+    expect(answer!.headers).toMatch(/\r\nconnection: close/i);
+    expect(answer!.body).toMatch(/^toolwright: the request to api\.test:\d+ failed \(ECONNREFUSED\)/);
+    expect(more).toEqual([]);
+    // A HEAD (bare, and one the HTTP server reads: it names a length) and a 204 naming gzip: no
+    // body to decode, answered with their heads.
+    const socket = await tunnel(server.port);
+    for (const request of [
+      'HEAD /h HTTP/1.1\r\n\r\n',
+      'GET /empty HTTP/1.1\r\n\r\n',
+      'HEAD /h HTTP/1.1\r\nContent-Length: 0\r\n\r\n',
+    ]) {
+      const got = answers(socket, 1, request.startsWith('HEAD'));
+      socket.write(request);
+      const [head] = await got;
+      expect(head!.status).toBe(request.startsWith('HEAD') ? 200 : 204);
+      if (request.startsWith('HEAD')) expect(head!.headers).toMatch(/\r\ncontent-length: 31(\r\n|$)/i);
+    }
+    expect(server.seen).toHaveLength(3);
+  });
 });

@@ -58,7 +58,8 @@ export function passAnswer(answer: UpstreamAnswer, ctx: AnswerContext): void {
     answerHeaders = scrubHeaders(answerHeaders, echoes);
     // Every Content-Encoding line counts, not the first: codings the proxy does not undo would
     // carry the value past the scrubber.
-    const decoder = codings.content.length > 1 ? undefined : bodyDecoder(codings.content[0]);
+    // A bodiless answer (HEAD, 204, 304) has nothing to decode, whatever coding it names.
+    const decoder = bodiless ? null : codings.content.length > 1 ? undefined : bodyDecoder(codings.content[0]);
     if (decoder === undefined)
       return refuseAnswer(
         `toolwright: the answer of ${shown} is encoded as ${codingNames(codings.content)}, which the proxy cannot check for the credentials it holds; refused`,

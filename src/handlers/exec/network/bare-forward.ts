@@ -79,8 +79,14 @@ export function serveBare(
     done(close || !request.keepAlive);
   };
   /** Writes a whole answer: false when a status or header is one no HTTP/1.1 head can carry. */
-  const writeWhole = (code: number, message: string, headers: [string, string][], body: Buffer | undefined) => {
-    const head = answerHead(code, message, headers, !request.keepAlive);
+  const writeWhole = (
+    code: number,
+    message: string,
+    headers: [string, string][],
+    body: Buffer | undefined,
+    close = !request.keepAlive,
+  ) => {
+    const head = answerHead(code, message, headers, close);
     if (head === undefined) return false;
     socket.cork();
     socket.write(head, 'latin1');
@@ -165,6 +171,7 @@ export function serveBare(
                 ['content-length', String(Buffer.byteLength(failure.body))],
               ],
               Buffer.from(failure.body),
+              true,
             );
           }
           finish(true);
@@ -238,9 +245,10 @@ export function serveBare(
 function holdable(head: AnswerHead, bodiless: boolean, scrubbed: boolean): boolean {
   const codings = answerCodings(head.rawHeaders);
   if (codings.transfer.some((coding) => coding !== 'chunked')) return false;
+  // Nothing to decode.
+  if (bodiless) return true;
   // A compressed answer is decoded to be scrubbed: streamed through the decoder.
   if (scrubbed && codings.content.length) return false;
-  if (bodiless) return true;
   return head.contentLength !== undefined && Number(head.contentLength) <= WHOLE_ANSWER_BYTES;
 }
 
