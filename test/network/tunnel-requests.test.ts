@@ -232,4 +232,27 @@ describe('requests inside an intercepted tunnel', () => {
     }
     expect(server.seen).toHaveLength(3);
   });
+
+  it('answers a HEAD it cannot pass on with a head alone: no body a client would read as the next answer', async () => {
+    const server = await upstream((line) =>
+      line.includes('/garbage') ? `${CLOSE}garbage\r\n\r\n` : 'HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\n\r\n',
+    );
+    const { tunnel } = await proxy();
+    for (const [target, line] of [
+      ['/garbage', /^HTTP\/1\.1 502 toolwright: the request to api\.test failed \(HPE_INVALID_CONSTANT\)\r\n/],
+      ['/switch', /^HTTP\/1\.1 502 toolwright: api\.test answered without an answer the proxy can pass on/],
+    ] as const) {
+      const socket = await tunnel(server.port);
+      let text = '';
+      socket.on('data', (data: Buffer) => (text += data.toString('latin1')));
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      socket.write(`HEAD ${target} HTTP/1.1\r\n\r\n`);
+      await closed;
+      expect(text).toMatch(line);
+      expect(text).toMatch(/\r\nconnection: close\r\n/i);
+      // The head names the length the body would have had; nothing follows it.
+      expect(text.endsWith('\r\n\r\n')).toBe(true);
+      expect(text.indexOf('\r\n\r\n')).toBe(text.length - 4);
+    }
+  });
 });

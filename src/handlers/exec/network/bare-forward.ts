@@ -16,12 +16,12 @@ import {
   READ_METHODS,
   noAnswerLine,
   outgoingRequest,
+  reasonPhrase,
   upstreamFailure,
   type ForwardContext,
 } from './forward.js';
 import { answerCodings, forwardedHeaders, hostLines } from './framing.js';
 import { hostText } from './hosts.js';
-import { rawAnswer } from './raw-answer.js';
 import { tunnelHostRefusal, tunnelTarget } from './tunnel-host.js';
 import type { TunnelRequest } from './tunnel-reader.js';
 import { answerHead } from './heads.js';
@@ -90,7 +90,8 @@ export function serveBare(
     if (head === undefined) return false;
     socket.cork();
     socket.write(head, 'latin1');
-    if (body?.length) socket.write(body);
+    // An answer to a HEAD has no body, whatever its head says (the proxy's own 502s included).
+    if (body?.length && method !== 'HEAD') socket.write(body);
     socket.uncork();
     return true;
   };
@@ -186,9 +187,20 @@ export function serveBare(
   }
   /** A refusal of the proxy's own, told with every value taken out; the connection closes after it. */
   const refuse = (refusal: Refusal) => {
-    const scrubbed = { ...refusal, line: told(refusal.line) };
-    ctx.noted(scrubbed, method);
-    rawAnswer(socket, scrubbed);
+    const line = told(refusal.line);
+    ctx.noted({ ...refusal, line }, method);
+    const body = Buffer.from(`${line}\n`);
+    writeWhole(
+      refusal.status,
+      reasonPhrase(line),
+      [
+        ['content-type', 'text/plain; charset=utf-8'],
+        ['content-length', String(body.length)],
+        ['x-toolwright-refused', refusal.reason],
+      ],
+      body,
+      true,
+    );
   };
   /** An answer that is not held: written through a ServerResponse of its own on this socket. */
   const passStreamed = (answer: UpstreamAnswer) => {
