@@ -68,6 +68,35 @@ describe('requests inside an intercepted tunnel', () => {
     expect(server.seen).toHaveLength(801);
   });
 
+  it('reads no further request while an answer waits for a client that does not read', async () => {
+    const size = 200 * 1024;
+    const server = await upstream((line) => ok(`${line.split(' ')[1]} ${'a'.repeat(size)}`));
+    const { tunnel } = await proxy();
+    const socket = await tunnel(server.port);
+    socket.pause();
+    // 400 requests in 12 KiB, whose answers would be 80 MB held in the proxy.
+    const requests = Array.from({ length: 400 }, (_, i) => `GET /r${i} HTTP/1.1\r\n\r\n`);
+    socket.write(requests.join(''));
+    // Once the answers fill the buffers on the way, the proxy sends nothing more upstream.
+    let seen = -1;
+    await waitFor(
+      async () => {
+        const before = seen;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        seen = server.seen.length;
+        return seen > 0 && seen === before;
+      },
+      10_000,
+      'the requests upstream to stop',
+    );
+    expect(server.seen.length).toBeLessThan(60);
+    // Read, every answer comes, in order.
+    const got = answers(socket, 400);
+    socket.resume();
+    const bodies = (await got).map((answer) => answer.body.split(' ')[0]);
+    expect(bodies).toEqual(requests.map((request) => request.split(' ')[1]));
+  });
+
   it('passes held, streamed, HEAD, 304 and echoing answers on one connection, the value never back', async () => {
     const server = await upstream((line) => {
       const [method, target] = line.split(' ');
@@ -88,6 +117,8 @@ describe('requests inside an intercepted tunnel', () => {
     const small = await ask('GET /small HTTP/1.1\r\n\r\n');
     expect(small.body).toBe(`small /small ${PLACEHOLDER}`);
     expect(small.headers).toMatch(new RegExp(`\r\nx-seen: Bearer ${PLACEHOLDER}`, 'i'));
+    // As Node's server says: clients drop an idle connection before the proxy does.
+    expect(small.headers).toMatch(/\r\nconnection: keep-alive\r\nkeep-alive: timeout=5$/i);
     const big = await ask('GET /big HTTP/1.1\r\n\r\n');
     expect(big.body).toBe(`${PLACEHOLDER}${'b'.repeat(BIG)}${PLACEHOLDER}`);
     const head = await ask('HEAD /h HTTP/1.1\r\n\r\n', true);

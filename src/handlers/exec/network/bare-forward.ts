@@ -23,7 +23,7 @@ import {
 import { answerCodings, forwardedHeaders, hostLines } from './framing.js';
 import { hostText } from './hosts.js';
 import { tunnelHostRefusal, tunnelTarget } from './tunnel-host.js';
-import type { TunnelRequest } from './tunnel-reader.js';
+import { KEEP_ALIVE_MS, type TunnelRequest } from './tunnel-reader.js';
 import { answerHead } from './heads.js';
 import type { UpstreamAnswer } from './upstream-answer.js';
 
@@ -86,7 +86,7 @@ export function serveBare(
     body: Buffer | undefined,
     close = !request.keepAlive,
   ) => {
-    const head = answerHead(code, message, headers, close);
+    const head = answerHead(code, message, headers, close, KEEP_ALIVE_MS / 1000);
     if (head === undefined) return false;
     socket.cork();
     socket.write(head, 'latin1');

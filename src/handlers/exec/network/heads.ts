@@ -32,12 +32,16 @@ export function requestHead(options: UpstreamRequestOptions): string {
   return `${head}\r\n`;
 }
 
-/** An answer's head as Node's server would write it, or undefined for one it refuses to write. */
+/**
+ * An answer's head as Node's server would write it (a kept-alive one says how long the connection
+ * waits, `keepAliveSeconds`: clients drop it before), or undefined for one it refuses to write.
+ */
 export function answerHead(
   status: number,
   message: string,
   headers: [string, string][],
   close: boolean,
+  keepAliveSeconds: number,
 ): string | undefined {
   if (!Number.isInteger(status) || status < 100 || status > 999 || BAD_VALUE.test(message)) return undefined;
   let head = `HTTP/1.1 ${status} ${message}\r\n`;
@@ -45,5 +49,5 @@ export function answerHead(
     if (!TOKEN.test(name) || BAD_VALUE.test(value)) return undefined;
     head += `${name}: ${value}\r\n`;
   }
-  return `${head}${close ? 'connection: close\r\n' : ''}\r\n`;
+  return `${head}${close ? 'connection: close\r\n' : `connection: keep-alive\r\nkeep-alive: timeout=${keepAliveSeconds}\r\n`}\r\n`;
 }

@@ -21,8 +21,8 @@ const { HTTPParser, methods } = createRequire(import.meta.url)('_http_common') a
 
 /** Node's default limit of a request head. */
 const MAX_HEADER_BYTES = 16 * 1024;
-/** Node's server's default wait for the next request on a kept-alive connection. */
-const KEEP_ALIVE_MS = 5_000;
+/** Node's server's default wait for the next request on a kept-alive connection (its answers say so). */
+export const KEEP_ALIVE_MS = 5_000;
 /** Bytes written ahead while a request is served; past them the socket is read no further until it is answered. */
 const MAX_AHEAD_BYTES = 64 * 1024;
 /** Headers that give a request a body or a step the proxy's HTTP server takes (100-continue, upgrade). */
@@ -119,6 +119,12 @@ export function readTunnel(socket: TLSSocket, serve: Serve, handOff: (unread: Bu
     socket.end();
   };
 
+  /** Goes on reading once an answer is out. */
+  const next = () => {
+    if (gone) return;
+    if (socket.isPaused()) socket.resume();
+    parse();
+  };
   /** Feeds the parser what it has not read; serves or hands off a request whose head is whole. */
   const parse = () => {
     while (!gone && !busy && !found && unparsed.length) {
@@ -154,8 +160,12 @@ export function readTunnel(socket: TLSSocket, serve: Serve, handOff: (unread: Bu
       heldBytes = held.reduce((sum, chunk) => sum + chunk.length, 0);
       reset();
       socket.setTimeout(KEEP_ALIVE_MS);
-      if (socket.isPaused()) socket.resume();
-      parse();
+      // An answer the client has not read yet: no further request is read (and answered into
+      // memory) until it drains, as Node's server does.
+      if (socket.writableNeedDrain) {
+        socket.pause();
+        socket.once('drain', next);
+      } else next();
     });
     if (!served) {
       busy = false;
