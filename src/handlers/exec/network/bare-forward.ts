@@ -15,13 +15,15 @@ import {
   METHOD_OVERRIDES,
   READ_METHODS,
   noAnswerLine,
+  exchangeRecorder,
   outgoingRequest,
-  reasonPhrase,
   upstreamFailure,
+  upstreamTarget,
   type ForwardContext,
 } from './forward.js';
 import { answerCodings, forwardedHeaders, hostLines } from './framing.js';
 import { hostText } from './hosts.js';
+import { rawAnswer } from './raw-answer.js';
 import { tunnelHostRefusal, tunnelTarget } from './tunnel-host.js';
 import { KEEP_ALIVE_MS, type TunnelRequest } from './tunnel-reader.js';
 import { answerHead } from './heads.js';
@@ -52,25 +54,10 @@ export function serveBare(
   const bodilessAnswer = (status: number) => method === 'HEAD' || status === 204 || status === 304;
   let bytesReceived = 0;
   let status: number | undefined;
-  let settled = false;
   let over = false;
-  const finish = (failed: boolean, address?: string) => {
-    if (settled) return;
-    settled = true;
-    ctx.done({
-      startedAt,
-      method,
-      path,
-      ...(address ? { address } : {}),
-      decision: 'allowed',
-      rule: destination.entry.text,
-      ...(out.injected ? { credentials: ctx.bound.map((b) => b.rule.env) } : {}),
-      ...(status !== undefined ? { status } : {}),
-      bytesSent: 0,
-      bytesReceived,
-      failed,
-    });
-  };
+  const record = exchangeRecorder(ctx, { startedAt, method, path, injected: out.injected });
+  const finish = (failed: boolean, address?: string) =>
+    record({ failed, address, status, bytesSent: 0, bytesReceived });
   /** The answer is written (or the connection cut): the reader goes on to the next request, or not. */
   const end = (close: boolean) => {
     if (over) return;
@@ -101,13 +88,7 @@ export function serveBare(
   try {
     exchange = new BodilessExchange(
       ctx.upstream,
-      {
-        tls: true,
-        host: destination.host.host,
-        port: destination.port,
-        ip: destination.host.ip !== 0,
-        addresses: destination.addresses,
-      },
+      upstreamTarget(ctx),
       { method, target: out.target, headers: out.headers, body: 'none' },
       {
         head: (answerHead, stream) => {
@@ -187,20 +168,9 @@ export function serveBare(
   }
   /** A refusal of the proxy's own, told with every value taken out; the connection closes after it. */
   const refuse = (refusal: Refusal) => {
-    const line = told(refusal.line);
-    ctx.noted({ ...refusal, line }, method);
-    const body = Buffer.from(`${line}\n`);
-    writeWhole(
-      refusal.status,
-      reasonPhrase(line),
-      [
-        ['content-type', 'text/plain; charset=utf-8'],
-        ['content-length', String(body.length)],
-        ['x-toolwright-refused', refusal.reason],
-      ],
-      body,
-      true,
-    );
+    const scrubbed = { ...refusal, line: told(refusal.line) };
+    ctx.noted(scrubbed, method);
+    rawAnswer(socket, scrubbed, method === 'HEAD');
   };
   /** An answer that is not held: written through a ServerResponse of its own on this socket. */
   const passStreamed = (answer: UpstreamAnswer) => {

@@ -12,7 +12,7 @@ import type { CheckedDestination, Refusal } from './destination.js';
 import { forwardedHeaders, hostLines, requestFraming } from './framing.js';
 import { hostText } from './hosts.js';
 import type { ConnectionRecord } from './audit.js';
-import type { UpstreamAnswer, UpstreamPool, UpstreamRequest } from './upstream.js';
+import type { UpstreamAnswer, UpstreamPool, UpstreamRequest, UpstreamTarget } from './upstream.js';
 import type { Echoes } from './echoes.js';
 
 export const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -116,47 +116,21 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
   const out = outgoingRequest(ctx, req.rawHeaders, framing.header, target);
   const { headers, echoes, told, injected } = out;
   target = out.target;
-  const bound = ctx.bound;
   const refuse = (refusal: Refusal) => ctx.refuse(res, { ...refusal, line: told(refusal.line) }, method);
   let bytesSent = 0;
   let bytesReceived = 0;
   let status: number | undefined;
-  let settled = false;
-  const finish = (failed: boolean, address?: string) => {
-    if (settled) return;
-    settled = true;
-    ctx.done({
-      startedAt,
-      method,
-      path,
-      ...(address ? { address } : {}),
-      decision: 'allowed',
-      rule: destination.entry.text,
-      ...(injected ? { credentials: bound.map((b) => b.rule.env) } : {}),
-      ...(status !== undefined ? { status } : {}),
-      bytesSent,
-      bytesReceived,
-      failed,
-    });
-  };
+  const record = exchangeRecorder(ctx, { startedAt, method, path, injected });
+  const finish = (failed: boolean, address?: string) => record({ failed, address, status, bytesSent, bytesReceived });
   let upstream: UpstreamRequest;
   try {
     // A connection opened for it goes to the addresses checked for this request.
-    upstream = ctx.upstream.request(
-      {
-        tls: ctx.tls,
-        host: destination.host.host,
-        port: destination.port,
-        ip: destination.host.ip !== 0,
-        addresses: destination.addresses,
-      },
-      {
-        method,
-        target,
-        headers,
-        body: !framing.body ? 'none' : framing.header?.[0] === 'transfer-encoding' ? 'chunked' : 'length',
-      },
-    );
+    upstream = ctx.upstream.request(upstreamTarget(ctx), {
+      method,
+      target,
+      headers,
+      body: !framing.body ? 'none' : framing.header?.[0] === 'transfer-encoding' ? 'chunked' : 'length',
+    });
   } catch (error) {
     // A request no HTTP/1.1 head can carry (a credential's value holding a line break): the
     // command reads why; nothing went out.
@@ -289,6 +263,52 @@ export function outgoingRequest(
     headers.push(['accept-encoding', 'identity']);
   }
   return { headers, target, injected, echoes, told };
+}
+
+/** Where a request to the context's destination goes upstream: the addresses checked for it only. */
+export function upstreamTarget(ctx: ForwardContext): UpstreamTarget {
+  const { destination } = ctx;
+  return {
+    tls: ctx.tls,
+    host: destination.host.host,
+    port: destination.port,
+    ip: destination.host.ip !== 0,
+    addresses: destination.addresses,
+  };
+}
+
+/** How an allowed exchange ended, for its audit record. */
+export interface ExchangeOutcome {
+  failed: boolean;
+  address?: string | undefined;
+  status?: number | undefined;
+  bytesSent: number;
+  bytesReceived: number;
+}
+
+/** Records an allowed exchange once, when it is over (later calls are ignored). */
+export function exchangeRecorder(
+  ctx: ForwardContext,
+  exchange: { startedAt: number; method: string; path: string; injected: boolean },
+): (outcome: ExchangeOutcome) => void {
+  let settled = false;
+  return ({ failed, address, status, bytesSent, bytesReceived }) => {
+    if (settled) return;
+    settled = true;
+    ctx.done({
+      startedAt: exchange.startedAt,
+      method: exchange.method,
+      path: exchange.path,
+      ...(address ? { address } : {}),
+      decision: 'allowed',
+      rule: ctx.destination.entry.text,
+      ...(exchange.injected ? { credentials: ctx.bound.map((b) => b.rule.env) } : {}),
+      ...(status !== undefined ? { status } : {}),
+      bytesSent,
+      bytesReceived,
+      failed,
+    });
+  };
 }
 
 /** The 502 a command reads when its request failed upstream before an answer. */

@@ -24,8 +24,11 @@ export function proxyFailed(what: 'request' | 'CONNECT', error: unknown): Refusa
   return { status: 502, reason: 'unsupported', line: `toolwright: the proxy failed on this ${what}: ${message}` };
 }
 
-/** A refusal written straight on a socket (CONNECT and upgrade answers), then the socket is closed. */
-export function rawAnswer(socket: Duplex, refusal: Refusal): void {
+/**
+ * A refusal written straight on a socket (CONNECT and upgrade answers, and those to a tunnel's bare
+ * requests), then the socket is closed. An answer to a HEAD (`headOnly`) has no body.
+ */
+export function rawAnswer(socket: Duplex, refusal: Refusal, headOnly = false): void {
   const body = `${refusal.line}\n`;
   socket.end(
     `HTTP/1.1 ${refusal.status} ${reasonPhrase(refusal.line)}\r\n` +
@@ -33,6 +36,6 @@ export function rawAnswer(socket: Duplex, refusal: Refusal): void {
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       `X-Toolwright-Refused: ${refusal.reason}\r\n` +
       'Connection: close\r\n\r\n' +
-      body,
+      (headOnly ? '' : body),
   );
 }
